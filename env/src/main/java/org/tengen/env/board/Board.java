@@ -1,0 +1,610 @@
+package org.tengen.env.board;
+
+import java.util.Arrays;
+
+/**
+ * A Go board with incremental chains, exact liberty counts and a Zobrist hash; no rules beyond capture.
+ *
+ * <p>Layout (after KataGo): a padded 1-D array with one wall column shared by both edges, so
+ * {@code loc = (x + 1) + (y + 1) * (width + 1)} and the four neighbours are {@code loc +- 1},
+ * {@code loc +- (width + 1)} without bounds checks. {@code x} counts columns from the left, {@code y} rows from
+ * the top. Chains are circular linked lists ({@link #nextInChain}) with a head per stone; liberty counts and sizes
+ * are stored at the head and kept exact on every move.
+ *
+ * <p>{@link #play} places a stone, clears the opponent's liberty-less chains and then the mover's own (suicide),
+ * exactly as Tromp-Taylor rule 7. Whether a move is <em>legal</em> under ko, superko and suicide rules is the
+ * business of {@link org.tengen.env.game.Game}. Nothing here allocates after construction.
+ */
+public final class Board {
+    /** A location that is no point, e.g. "no ko". */
+    public static final int NO_LOC = -1;
+
+    private final int width;
+    private final int height;
+    private final int stride;
+    private final int[] offsets;
+    private final byte[] colour;
+    private final int[] chainHead;
+    private final int[] nextInChain;
+    /** Liberties of the chain whose head is the index. */
+    private final int[] libs;
+    /** Stones of the chain whose head is the index. */
+    private final int[] chainSize;
+    /** Stones captured by each colour, indexed BLACK/WHITE. */
+    private final int[] captures = new int[3];
+    /** Scratch marks for counting distinct liberties; a point is marked when {@code mark[loc] == markGen}. */
+    private final int[] mark;
+    private int markGen;
+    /** Distinct neighbouring chain heads of the point being played. */
+    private final int[] heads = new int[4];
+    /** Distinct neighbouring chain heads of a point being emptied (separate: captures run inside play). */
+    private final int[] emptiedHeads = new int[4];
+    private long hash;
+    private int koLoc = NO_LOC;
+    private int stones;
+
+    public Board(int width, int height) {
+        if (width < 1 || height < 1 || width > org.tengen.env.rules.Rules.MAX_SIZE
+                || height > org.tengen.env.rules.Rules.MAX_SIZE) {
+            throw new IllegalArgumentException("board size " + width + "x" + height + " is out of range");
+        }
+        this.width = width;
+        this.height = height;
+        this.stride = width + 1;
+        this.offsets = new int[] {-1, 1, -stride, stride};
+        int len = (height + 2) * stride + 1;
+        colour = new byte[len];
+        chainHead = new int[len];
+        nextInChain = new int[len];
+        libs = new int[len];
+        chainSize = new int[len];
+        mark = new int[len];
+        clear();
+    }
+
+    /** Empties the board. */
+    public void clear() {
+        Arrays.fill(colour, Stone.WALL);
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                colour[loc(x, y)] = Stone.EMPTY;
+            }
+        }
+        Arrays.fill(captures, 0);
+        hash = 0;
+        koLoc = NO_LOC;
+        stones = 0;
+    }
+
+    /** Makes this board equal to {@code other}, which must have the same size. */
+    public void copyFrom(Board other) {
+        if (other.width != width || other.height != height) {
+            throw new IllegalArgumentException("cannot copy a " + other.width + "x" + other.height + " board into a "
+                    + width + "x" + height + " one");
+        }
+        System.arraycopy(other.colour, 0, colour, 0, colour.length);
+        System.arraycopy(other.chainHead, 0, chainHead, 0, chainHead.length);
+        System.arraycopy(other.nextInChain, 0, nextInChain, 0, nextInChain.length);
+        System.arraycopy(other.libs, 0, libs, 0, libs.length);
+        System.arraycopy(other.chainSize, 0, chainSize, 0, chainSize.length);
+        System.arraycopy(other.captures, 0, captures, 0, captures.length);
+        hash = other.hash;
+        koLoc = other.koLoc;
+        stones = other.stones;
+    }
+
+    public int width() {
+        return width;
+    }
+
+    public int height() {
+        return height;
+    }
+
+    /** Length of the padded arrays; every {@code loc} is below it. */
+    public int locCount() {
+        return colour.length;
+    }
+
+    public int loc(int x, int y) {
+        return (x + 1) + (y + 1) * stride;
+    }
+
+    public int x(int loc) {
+        return loc % stride - 1;
+    }
+
+    public int y(int loc) {
+        return loc / stride - 1;
+    }
+
+    /** The location of a point action (row-major, {@code y * width + x}). */
+    public int locOfAction(int action) {
+        return loc(action % width, action / width);
+    }
+
+    /** The point action of an on-board location. */
+    public int actionOfLoc(int loc) {
+        return y(loc) * width + x(loc);
+    }
+
+    /** Whether {@code loc} is a point of the board (not padding, not out of the array). */
+    public boolean onBoard(int loc) {
+        return loc >= 0 && loc < colour.length && colour[loc] != Stone.WALL;
+    }
+
+    public int colour(int loc) {
+        return colour[loc];
+    }
+
+    public int colourAt(int x, int y) {
+        return colour[loc(x, y)];
+    }
+
+    /** Liberties of the chain at an occupied {@code loc}. */
+    public int liberties(int loc) {
+        return libs[chainHead[loc]];
+    }
+
+    /** Stones in the chain at an occupied {@code loc}. */
+    public int chainSize(int loc) {
+        return chainSize[chainHead[loc]];
+    }
+
+    /** A representative stone of the chain at an occupied {@code loc}: equal for all stones of one chain. */
+    public int chainId(int loc) {
+        return chainHead[loc];
+    }
+
+    /** Zobrist hash of the colouring alone. */
+    public long hash() {
+        return hash;
+    }
+
+    /** The key that turns a colouring hash into a situation hash (colouring + player to move). */
+    public static long sideToMoveKey(int player) {
+        return player == Stone.WHITE ? Zobrist.WHITE_TO_MOVE : 0L;
+    }
+
+    /** The point where the player to move may not immediately recapture a single-stone ko, or NO_LOC. */
+    public int koLoc() {
+        return koLoc;
+    }
+
+    /** Copies the padded colour array into {@code out[offset..offset + locCount())}. */
+    public void copyColours(byte[] out, int offset) {
+        System.arraycopy(colour, 0, out, offset, colour.length);
+    }
+
+    /** Stones captured so far by {@code player} (suicided stones count for the opponent). */
+    public int captures(int player) {
+        return captures[player];
+    }
+
+    /** Stones on the board. */
+    public int stoneCount() {
+        return stones;
+    }
+
+    /** The four neighbour offsets {@code -1, +1, -stride, +stride}. */
+    public int neighbour(int loc, int direction) {
+        return loc + offsets[direction];
+    }
+
+    /** Whether playing {@code player} at the empty {@code loc} would leave its own chain without liberties. */
+    public boolean isSuicide(int loc, int player) {
+        int opp = player ^ 3;
+        for (int d = 0; d < 4; d++) {
+            int n = loc + offsets[d];
+            int c = colour[n];
+            if (c == Stone.EMPTY) {
+                return false;
+            }
+            if (c == player) {
+                if (libs[chainHead[n]] > 1) {
+                    return false;
+                }
+            } else if (c == opp && libs[chainHead[n]] == 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether playing {@code player} at the empty {@code loc} captures at least one opponent chain. */
+    public boolean wouldCapture(int loc, int player) {
+        int opp = player ^ 3;
+        for (int d = 0; d < 4; d++) {
+            int n = loc + offsets[d];
+            if (colour[n] == opp && libs[chainHead[n]] == 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The colouring hash after {@code player} plays at the empty {@code loc}, without playing it. */
+    public long hashAfter(int loc, int player) {
+        int opp = player ^ 3;
+        long h = hash ^ Zobrist.stone(player, loc);
+        int nHeads = 0;
+        boolean captured = false;
+        boolean hasLiberty = false;
+        for (int d = 0; d < 4; d++) {
+            int n = loc + offsets[d];
+            int c = colour[n];
+            if (c == Stone.EMPTY) {
+                hasLiberty = true;
+            } else if (c == opp || c == player) {
+                int head = chainHead[n];
+                if (contains(heads, nHeads, head)) {
+                    continue;
+                }
+                heads[nHeads++] = head;
+                if (c == opp && libs[head] == 1) {
+                    h ^= chainHash(head, opp);
+                    captured = true;
+                } else if (c == player && libs[head] > 1) {
+                    hasLiberty = true;
+                }
+            }
+        }
+        if (captured || hasLiberty) {
+            return h;
+        }
+        // Suicide: the new stone and every friendly neighbour chain disappear.
+        h ^= Zobrist.stone(player, loc);
+        for (int i = 0; i < nHeads; i++) {
+            if (colour[heads[i]] == player) {
+                h ^= chainHash(heads[i], player);
+            }
+        }
+        return h;
+    }
+
+    /**
+     * Places a stone of {@code player} on the empty {@code loc}, clears opponent chains without liberties, then the
+     * mover's own chain if it has none (suicide). Legality is the caller's business.
+     */
+    public void play(int loc, int player) {
+        int opp = player ^ 3;
+        colour[loc] = (byte) player;
+        hash ^= Zobrist.stone(player, loc);
+        stones++;
+
+        // The point was a liberty of each distinct neighbouring chain.
+        int nHeads = 0;
+        int emptyNeighbours = 0;
+        for (int d = 0; d < 4; d++) {
+            int n = loc + offsets[d];
+            int c = colour[n];
+            if (c == Stone.EMPTY) {
+                emptyNeighbours++;
+            } else if (c == Stone.BLACK || c == Stone.WHITE) {
+                int head = chainHead[n];
+                if (!contains(heads, nHeads, head)) {
+                    heads[nHeads++] = head;
+                    libs[head]--;
+                }
+            }
+        }
+        chainHead[loc] = loc;
+        nextInChain[loc] = loc;
+        chainSize[loc] = 1;
+        libs[loc] = emptyNeighbours;
+
+        // Merge with friendly chains, always walking the smaller one.
+        int head = loc;
+        for (int i = 0; i < nHeads; i++) {
+            int other = heads[i];
+            if (colour[other] == player) {
+                head = chainSize[other] >= chainSize[head] ? merge(other, head) : merge(head, other);
+            }
+        }
+
+        int capturedStones = 0;
+        int capturedLoc = NO_LOC;
+        for (int i = 0; i < nHeads; i++) {
+            int other = heads[i];
+            if (colour[other] == opp && libs[other] == 0) {
+                capturedStones += chainSize[other];
+                capturedLoc = other;
+                removeChain(other, opp);
+            }
+        }
+        captures[player] += capturedStones;
+
+        koLoc = NO_LOC;
+        if (libs[head] == 0) {
+            captures[opp] += chainSize[head];
+            removeChain(head, player);
+        } else if (capturedStones == 1 && chainSize[head] == 1 && libs[head] == 1) {
+            koLoc = capturedLoc;
+        }
+    }
+
+    /** A pass: only lifts the simple-ko ban. */
+    public void pass() {
+        koLoc = NO_LOC;
+    }
+
+    /** Puts a stone on an empty point with no captures (handicap set-up); the point must not be suicide. */
+    public void placeStone(int loc, int player) {
+        if (colour[loc] != Stone.EMPTY) {
+            throw new IllegalArgumentException("point " + x(loc) + "," + y(loc) + " is not empty");
+        }
+        if (isSuicide(loc, player) || wouldCapture(loc, player)) {
+            throw new IllegalArgumentException("a set-up stone may not capture or be without liberties");
+        }
+        play(loc, player);
+        koLoc = NO_LOC;
+    }
+
+    /** Merges chain {@code small} into chain {@code big}; returns {@code big}. */
+    private int merge(int big, int small) {
+        // libs(big + small) = libs(big) + liberties of small that are not liberties of big.
+        int gen = nextMark();
+        int added = 0;
+        int s = small;
+        do {
+            for (int d = 0; d < 4; d++) {
+                int e = s + offsets[d];
+                if (colour[e] == Stone.EMPTY && mark[e] != gen) {
+                    mark[e] = gen;
+                    if (!isLibertyOf(e, big)) {
+                        added++;
+                    }
+                }
+            }
+            s = nextInChain[s];
+        } while (s != small);
+        s = small;
+        do {
+            chainHead[s] = big;
+            s = nextInChain[s];
+        } while (s != small);
+        int tmp = nextInChain[big];
+        nextInChain[big] = nextInChain[small];
+        nextInChain[small] = tmp;
+        libs[big] += added;
+        chainSize[big] += chainSize[small];
+        return big;
+    }
+
+    private boolean isLibertyOf(int emptyLoc, int head) {
+        for (int d = 0; d < 4; d++) {
+            int n = emptyLoc + offsets[d];
+            int c = colour[n];
+            if ((c == Stone.BLACK || c == Stone.WHITE) && chainHead[n] == head) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void removeChain(int head, int owner) {
+        int s = head;
+        do {
+            colour[s] = Stone.EMPTY;
+            hash ^= Zobrist.stone(owner, s);
+            s = nextInChain[s];
+        } while (s != head);
+        stones -= chainSize[head];
+        // Every emptied point becomes one new liberty of each distinct neighbouring chain.
+        s = head;
+        do {
+            int nHeads = 0;
+            for (int d = 0; d < 4; d++) {
+                int n = s + offsets[d];
+                int c = colour[n];
+                if (c == Stone.BLACK || c == Stone.WHITE) {
+                    int h = chainHead[n];
+                    if (!contains(emptiedHeads, nHeads, h)) {
+                        emptiedHeads[nHeads++] = h;
+                        libs[h]++;
+                    }
+                }
+            }
+            s = nextInChain[s];
+        } while (s != head);
+    }
+
+    private long chainHash(int head, int owner) {
+        long h = 0;
+        int s = head;
+        do {
+            h ^= Zobrist.stone(owner, s);
+            s = nextInChain[s];
+        } while (s != head);
+        return h;
+    }
+
+    private int nextMark() {
+        if (++markGen == Integer.MAX_VALUE) {
+            Arrays.fill(mark, 0);
+            markGen = 1;
+        }
+        return markGen;
+    }
+
+    private static boolean contains(int[] values, int count, int value) {
+        for (int i = 0; i < count; i++) {
+            if (values[i] == value) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Recomputes chains, liberties, sizes, stone count and hash from the colours alone and throws
+     * {@link IllegalStateException} describing the first disagreement with the incremental state. For tests.
+     */
+    public void checkConsistency() {
+        long expectedHash = 0;
+        int expectedStones = 0;
+        int[] seen = new int[colour.length];
+        int[] stack = new int[colour.length];
+        int[] libMark = new int[colour.length];
+        int chainNo = 0;
+        for (int loc = 0; loc < colour.length; loc++) {
+            int c = colour[loc];
+            boolean inside = loc >= stride && loc < colour.length - stride && x(loc) >= 0 && x(loc) < width;
+            if (inside != (c != Stone.WALL)) {
+                throw new IllegalStateException("wall broken at loc " + loc);
+            }
+            if (c != Stone.BLACK && c != Stone.WHITE) {
+                continue;
+            }
+            expectedHash ^= Zobrist.stone(c, loc);
+            expectedStones++;
+            if (seen[loc] != 0) {
+                continue;
+            }
+            chainNo++;
+            int size = 0;
+            int liberties = 0;
+            int top = 0;
+            stack[top++] = loc;
+            seen[loc] = chainNo;
+            int head = chainHead[loc];
+            while (top > 0) {
+                int s = stack[--top];
+                size++;
+                if (chainHead[s] != head) {
+                    throw new IllegalStateException("chain at " + describe(loc) + " has two heads");
+                }
+                for (int d = 0; d < 4; d++) {
+                    int n = s + offsets[d];
+                    if (colour[n] == c && seen[n] == 0) {
+                        seen[n] = chainNo;
+                        stack[top++] = n;
+                    } else if (colour[n] == Stone.EMPTY && libMark[n] != chainNo) {
+                        libMark[n] = chainNo;
+                        liberties++;
+                    }
+                }
+            }
+            if (chainSize[head] != size) {
+                throw new IllegalStateException("chain at " + describe(loc) + " has size " + size + " but records "
+                        + chainSize[head]);
+            }
+            if (libs[head] != liberties) {
+                throw new IllegalStateException("chain at " + describe(loc) + " has " + liberties
+                        + " liberties but records " + libs[head]);
+            }
+            if (liberties == 0) {
+                throw new IllegalStateException("chain at " + describe(loc) + " has no liberties");
+            }
+            int walked = 0;
+            int s = head;
+            do {
+                if (seen[s] != chainNo) {
+                    throw new IllegalStateException("chain list at " + describe(loc) + " leaves the chain");
+                }
+                walked++;
+                s = nextInChain[s];
+            } while (s != head && walked <= size);
+            if (walked != size) {
+                throw new IllegalStateException("chain list at " + describe(loc) + " walks " + walked + " stones of "
+                        + size);
+            }
+        }
+        if (expectedHash != hash) {
+            throw new IllegalStateException("hash is stale");
+        }
+        if (expectedStones != stones) {
+            throw new IllegalStateException("stone count " + stones + " but board has " + expectedStones);
+        }
+    }
+
+    private String describe(int loc) {
+        return "(" + x(loc) + "," + y(loc) + ")";
+    }
+
+    /**
+     * Sets the board from a diagram: rows top to bottom, {@code X} black, {@code O} white, {@code .} or {@code +}
+     * empty; spaces ignored, blank lines skipped. Chains, liberties and hash are rebuilt. Throws if the diagram's
+     * shape differs from the board's or a chain has no liberties.
+     */
+    public void setFromDiagram(String diagram) {
+        String[] rows = diagram.strip().lines().map(r -> r.replace(" ", "")).filter(r -> !r.isEmpty())
+                .toArray(String[]::new);
+        if (rows.length != height) {
+            throw new IllegalArgumentException("diagram has " + rows.length + " rows, board has " + height);
+        }
+        clear();
+        for (int y = 0; y < height; y++) {
+            if (rows[y].length() != width) {
+                throw new IllegalArgumentException("diagram row " + (y + 1) + " has " + rows[y].length()
+                        + " points, board has " + width);
+            }
+            for (int x = 0; x < width; x++) {
+                char ch = rows[y].charAt(x);
+                int loc = loc(x, y);
+                switch (ch) {
+                    case 'X', 'x', 'B', 'b' -> setStone(loc, Stone.BLACK);
+                    case 'O', 'o', 'W', 'w' -> setStone(loc, Stone.WHITE);
+                    case '.', '+' -> { }
+                    default -> throw new IllegalArgumentException("diagram has unknown point '" + ch + "'");
+                }
+            }
+        }
+        rebuildChains();
+        checkConsistency();
+    }
+
+    private void setStone(int loc, int player) {
+        colour[loc] = (byte) player;
+        hash ^= Zobrist.stone(player, loc);
+        stones++;
+    }
+
+    private void rebuildChains() {
+        for (int loc = 0; loc < colour.length; loc++) {
+            chainHead[loc] = 0;
+        }
+        for (int loc = 0; loc < colour.length; loc++) {
+            int c = colour[loc];
+            if ((c == Stone.BLACK || c == Stone.WHITE) && chainHead[loc] == 0) {
+                chainHead[loc] = loc;
+                nextInChain[loc] = loc;
+                chainSize[loc] = 1;
+                libs[loc] = 0;
+                int gen = nextMark();
+                for (int d = 0; d < 4; d++) {
+                    int e = loc + offsets[d];
+                    if (colour[e] == Stone.EMPTY && mark[e] != gen) {
+                        mark[e] = gen;
+                        libs[loc]++;
+                    }
+                }
+                for (int d = 0; d < 4; d++) {
+                    int n = loc + offsets[d];
+                    if (colour[n] == c && chainHead[n] != 0 && chainHead[n] != chainHead[loc]) {
+                        int a = chainHead[n];
+                        int b = chainHead[loc];
+                        if (chainSize[a] >= chainSize[b]) {
+                            merge(a, b);
+                        } else {
+                            merge(b, a);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** The board as a diagram in {@link #setFromDiagram} syntax, one row per line. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder((width + 1) * height);
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                sb.append(Stone.symbol(colour[loc(x, y)]));
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+}

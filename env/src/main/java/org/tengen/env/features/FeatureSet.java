@@ -1,0 +1,28 @@
+package org.tengen.env.features;
+
+import java.nio.FloatBuffer;
+import org.tengen.env.game.Game;
+
+/**
+ * Turns a game position into input planes for a network, from the point of view of the player to move.
+ *
+ * <p>Layout: {@code planes() x height x width} floats (CHW, row-major, {@code y = 0} the top row) written with
+ * absolute puts starting at {@code offset}; a batch is NCHW with stride {@code planes() * height * width}.
+ * Feature sets are versioned: a network trained on one {@code id()/version()} must be fed the same.
+ */
+public interface FeatureSet {
+    /** A short stable name used in configs and checkpoints, e.g. {@code az17}. */
+    String id();
+
+    /** Bumped whenever the meaning of any plane changes. */
+    int version();
+
+    /** Number of planes. */
+    int planes();
+
+    /** How many past positions the encoder reads; games must keep at least that many. */
+    int positionsNeeded();
+
+    /** Writes the planes of {@code game}'s current position into {@code out} starting at {@code offset}. */
+    void encode(Game game, FloatBuffer out, int offset);
+}

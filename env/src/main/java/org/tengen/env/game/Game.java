@@ -1,0 +1,408 @@
+package org.tengen.env.game;
+
+import org.tengen.env.board.Board;
+import org.tengen.env.board.Stone;
+import org.tengen.env.rules.HandicapLayout;
+import org.tengen.env.rules.HandicapPlacement;
+import org.tengen.env.rules.KoRule;
+import org.tengen.env.rules.Rules;
+import org.tengen.env.util.LongHashSet;
+
+/**
+ * One game under a {@link Rules}: the board plus everything the rules need beyond it (player to move, superko
+ * history, passes, handicap phase, resignation, turn cap) and area scoring.
+ *
+ * <p>Actions are row-major points {@code y * width + x} ({@code y = 0} is the top row) and pass =
+ * {@code width * height}. Playing, legality checks and copying allocate nothing; the superko history grows only
+ * when it needs more capacity.
+ */
+public final class Game {
+    private final Rules rules;
+    private final Board board;
+    private final AreaScorer scorer;
+    /** Colourings (positional superko) or colourings with the player to move (situational superko) seen so far. */
+    private final LongHashSet history;
+    private final int passAction;
+    private int toMove;
+    private int consecutivePasses;
+    private int lastPlayer;
+    private int lastAction;
+    private int turns;
+    /** Handicap turns still owed: free Black moves (FREE) or White passes to insert (WHITE_PASSES). */
+    private int handicapLeft;
+    private final int[] passPrisoners = new int[3];
+    private Status status;
+    private int resigned;
+    /** Ring of the last {@link #keptPositions} colourings (padded layout), newest at {@code positionsSeen - 1}. */
+    private final byte[] recent;
+    private final int keptPositions;
+    private final int locCount;
+    private int positionsSeen;
+
+    /** A game that remembers the last {@value #DEFAULT_KEPT_POSITIONS} positions for feature encoders. */
+    public Game(Rules rules) {
+        this(rules, DEFAULT_KEPT_POSITIONS);
+    }
+
+    /** Default number of recent positions kept for {@link #pastColour}: AlphaZero's 8. */
+    public static final int DEFAULT_KEPT_POSITIONS = 8;
+
+    /** A game that remembers the last {@code keptPositions} (at least 1) positions for {@link #pastColour}. */
+    public Game(Rules rules, int keptPositions) {
+        if (keptPositions < 1) {
+            throw new IllegalArgumentException("keptPositions must be at least 1, got " + keptPositions);
+        }
+        this.rules = rules;
+        this.board = new Board(rules.width(), rules.height());
+        this.scorer = new AreaScorer(board);
+        this.history = new LongHashSet(rules.koRule() == KoRule.SIMPLE ? 16 : 4 * rules.area());
+        this.passAction = rules.passAction();
+        this.keptPositions = keptPositions;
+        this.locCount = board.locCount();
+        this.recent = new byte[keptPositions * locCount];
+        reset();
+    }
+
+    /** Back to the start: empty board (plus fixed handicap stones), Black to move unless handicap says White. */
+    public void reset() {
+        board.clear();
+        history.clear();
+        toMove = Stone.BLACK;
+        consecutivePasses = 0;
+        lastPlayer = Stone.EMPTY;
+        lastAction = -1;
+        turns = 0;
+        passPrisoners[Stone.BLACK] = 0;
+        passPrisoners[Stone.WHITE] = 0;
+        status = Status.PLAYING;
+        resigned = Stone.EMPTY;
+        handicapLeft = 0;
+        if (rules.isHandicapGame()) {
+            switch (rules.placement()) {
+                case FIXED -> {
+                    for (int[] p : HandicapLayout.points(rules.width(), rules.height(), rules.handicap())) {
+                        board.placeStone(board.loc(p[0], p[1]), Stone.BLACK);
+                    }
+                    toMove = Stone.WHITE;
+                }
+                case FREE -> handicapLeft = rules.handicap() - 1;
+                case WHITE_PASSES -> handicapLeft = rules.handicap() - 1;
+            }
+        }
+        positionsSeen = 0;
+        remember();
+    }
+
+    /** Makes this game equal to {@code other}, which must have the same rules. */
+    public void copyFrom(Game other) {
+        if (!other.rules.equals(rules)) {
+            throw new IllegalArgumentException("cannot copy a game with other rules");
+        }
+        board.copyFrom(other.board);
+        history.copyFrom(other.history);
+        toMove = other.toMove;
+        consecutivePasses = other.consecutivePasses;
+        lastPlayer = other.lastPlayer;
+        lastAction = other.lastAction;
+        turns = other.turns;
+        handicapLeft = other.handicapLeft;
+        passPrisoners[Stone.BLACK] = other.passPrisoners[Stone.BLACK];
+        passPrisoners[Stone.WHITE] = other.passPrisoners[Stone.WHITE];
+        status = other.status;
+        resigned = other.resigned;
+        if (other.keptPositions != keptPositions) {
+            throw new IllegalArgumentException("cannot copy a game keeping " + other.keptPositions
+                    + " positions into one keeping " + keptPositions);
+        }
+        System.arraycopy(other.recent, 0, recent, 0, recent.length);
+        positionsSeen = other.positionsSeen;
+    }
+
+    /** A fresh copy (allocates; for search roots and undo stacks, not hot loops). */
+    public Game copy() {
+        Game g = new Game(rules, keptPositions);
+        g.copyFrom(this);
+        return g;
+    }
+
+    public Rules rules() {
+        return rules;
+    }
+
+    /** The board, for reading. Changing it directly bypasses the rules and the history. */
+    public Board board() {
+        return board;
+    }
+
+    public int toMove() {
+        return toMove;
+    }
+
+    public Status status() {
+        return status;
+    }
+
+    public boolean isOver() {
+        return status != Status.PLAYING;
+    }
+
+    /** Turns played: moves and passes, handicap moves and NZ handicap passes included. */
+    public int turns() {
+        return turns;
+    }
+
+    /** The last action played, or -1 at the start. */
+    public int lastAction() {
+        return lastAction;
+    }
+
+    /** The player who played the last action, or EMPTY at the start. */
+    public int lastPlayer() {
+        return lastPlayer;
+    }
+
+    public int consecutivePasses() {
+        return consecutivePasses;
+    }
+
+    /** The player who resigned, or EMPTY. */
+    public int resignedPlayer() {
+        return resigned;
+    }
+
+    public int passAction() {
+        return passAction;
+    }
+
+    /** How many recent positions {@link #pastColour} can reach back (at least 1: the current one). */
+    public int keptPositions() {
+        return keptPositions;
+    }
+
+    /**
+     * The colour of {@code loc} {@code k} turns ago ({@code k = 0}: now). Before the start of the game, or beyond
+     * {@link #keptPositions()}, every point reads EMPTY (AlphaZero pads history with empty boards).
+     */
+    public int pastColour(int k, int loc) {
+        if (k >= positionsSeen || k >= keptPositions) {
+            return Stone.EMPTY;
+        }
+        int slot = (positionsSeen - 1 - k) % keptPositions;
+        return recent[slot * locCount + loc];
+    }
+
+    /** Why {@code action} is or is not legal for the player to move; cheapest checks first. */
+    public Legality legality(int action) {
+        if (status != Status.PLAYING) {
+            return Legality.GAME_OVER;
+        }
+        if (action == passAction) {
+            return Legality.LEGAL;
+        }
+        if (action < 0 || action > passAction) {
+            return Legality.OUT_OF_RANGE;
+        }
+        return pointLegality(board.locOfAction(action));
+    }
+
+    /** Whether {@code action} is legal for the player to move. */
+    public boolean isLegal(int action) {
+        return legality(action) == Legality.LEGAL;
+    }
+
+    private Legality pointLegality(int loc) {
+        if (board.colour(loc) != Stone.EMPTY) {
+            return Legality.OCCUPIED;
+        }
+        if (loc == board.koLoc()) {
+            return Legality.KO;
+        }
+        if (!rules.suicideAllowed() && board.isSuicide(loc, toMove)) {
+            return Legality.SUICIDE;
+        }
+        switch (rules.koRule()) {
+            case POSITIONAL_SUPERKO -> {
+                if (history.contains(board.hashAfter(loc, toMove))) {
+                    return Legality.SUPERKO;
+                }
+            }
+            case SITUATIONAL_SUPERKO -> {
+                long key = board.hashAfter(loc, toMove) ^ Board.sideToMoveKey(playerAfterMove());
+                if (history.contains(key)) {
+                    return Legality.SUPERKO;
+                }
+            }
+            case SIMPLE -> { }
+        }
+        return Legality.LEGAL;
+    }
+
+    /**
+     * Writes the legal mask for the player to move: {@code mask[offset + a]} for every action {@code a}
+     * (points row-major, then pass). Returns the number of legal actions. All false when the game is over.
+     */
+    public int legalMask(boolean[] mask, int offset) {
+        int n = rules.area();
+        if (status != Status.PLAYING) {
+            java.util.Arrays.fill(mask, offset, offset + n + 1, false);
+            return 0;
+        }
+        int count = 1;
+        int w = rules.width();
+        int a = 0;
+        for (int y = 0; y < rules.height(); y++) {
+            int loc = board.loc(0, y);
+            for (int x = 0; x < w; x++, a++, loc++) {
+                boolean legal = pointLegality(loc) == Legality.LEGAL;
+                mask[offset + a] = legal;
+                if (legal) {
+                    count++;
+                }
+            }
+        }
+        mask[offset + n] = true;
+        return count;
+    }
+
+    /** Plays {@code action} for the player to move, or throws {@link IllegalMoveException} saying why not. */
+    public void play(int action) {
+        Legality legality = legality(action);
+        if (legality != Legality.LEGAL) {
+            throw new IllegalMoveException(action, legality,
+                    Stone.name(toMove) + " " + describeAction(action) + " is illegal: " + legality.reason());
+        }
+        playLegal(action);
+    }
+
+    /**
+     * Plays an action the caller already knows to be legal (e.g. from {@link #legalMask}); skips the checks.
+     * Playing an illegal action this way corrupts the game.
+     */
+    public void playLegal(int action) {
+        int player = toMove;
+        turn(action, player);
+        if (status == Status.PLAYING && handicapLeft > 0 && player == Stone.BLACK) {
+            handicapLeft--;
+            if (rules.placement() == HandicapPlacement.WHITE_PASSES) {
+                toMove = Stone.WHITE;
+                turn(passAction, Stone.WHITE);
+            }
+        }
+    }
+
+    /** The player who moves after the player to move plays a stone (Black again during a free handicap). */
+    private int playerAfterMove() {
+        if (handicapLeft > 0 && toMove == Stone.BLACK && rules.placement() == HandicapPlacement.FREE) {
+            return Stone.BLACK;
+        }
+        return Stone.opponent(toMove);
+    }
+
+    private void turn(int action, int player) {
+        int next = playerAfterMove();
+        if (action == passAction) {
+            board.pass();
+            consecutivePasses++;
+            if (rules.passGivesPrisoner()) {
+                passPrisoners[Stone.opponent(player)]++;
+            }
+        } else {
+            board.play(board.locOfAction(action), player);
+            consecutivePasses = 0;
+        }
+        lastAction = action;
+        lastPlayer = player;
+        turns++;
+        toMove = next;
+        remember();
+        if (consecutivePasses >= 2 && (!rules.whitePassesLast() || player == Stone.WHITE)) {
+            status = Status.ENDED_BY_PASSES;
+        } else if (rules.maxMoves() > 0 && turns >= rules.maxMoves()) {
+            status = Status.TRUNCATED;
+        }
+    }
+
+    private void remember() {
+        board.copyColours(recent, (positionsSeen % keptPositions) * locCount);
+        positionsSeen++;
+        switch (rules.koRule()) {
+            case POSITIONAL_SUPERKO -> history.add(board.hash());
+            case SITUATIONAL_SUPERKO -> history.add(board.hash() ^ Board.sideToMoveKey(toMove));
+            case SIMPLE -> { }
+        }
+    }
+
+    /** {@code player} resigns; the game is over and the opponent wins. */
+    public void resign(int player) {
+        if (status != Status.PLAYING) {
+            throw new IllegalStateException("the game is already over (" + status + ")");
+        }
+        if (player != Stone.BLACK && player != Stone.WHITE) {
+            throw new IllegalArgumentException("only black or white can resign");
+        }
+        resigned = player;
+        status = Status.RESIGNED;
+    }
+
+    /** The area count of the current position with the rules' komi (handicap compensation included). */
+    public Score score() {
+        scorer.count();
+        return new Score(scorer.blackArea(), scorer.whiteArea(), rules.effectiveKomi(),
+                board.captures(Stone.BLACK) + passPrisoners[Stone.BLACK],
+                board.captures(Stone.WHITE) + passPrisoners[Stone.WHITE]);
+    }
+
+    /** Black's area minus White's area and komi, without allocating. */
+    public double scoreMargin() {
+        scorer.count();
+        return scorer.blackArea() - scorer.whiteArea() - rules.effectiveKomi();
+    }
+
+    /**
+     * The winner once the game is over: the opponent of a resigner, else by area count; EMPTY for a tie or a game
+     * still playing. A truncated game is counted as it stands.
+     */
+    public int winner() {
+        if (status == Status.PLAYING) {
+            return Stone.EMPTY;
+        }
+        if (status == Status.RESIGNED) {
+            return Stone.opponent(resigned);
+        }
+        double m = scoreMargin();
+        return m > 0 ? Stone.BLACK : m < 0 ? Stone.WHITE : Stone.EMPTY;
+    }
+
+    /**
+     * Writes area ownership from Black's point of view into {@code out[offset + action]} for every point:
+     * +1 Black's (stone or region reaching only black), -1 White's, 0 neutral.
+     */
+    public void ownership(float[] out, int offset) {
+        scorer.count();
+        int a = 0;
+        for (int y = 0; y < rules.height(); y++) {
+            for (int x = 0; x < rules.width(); x++, a++) {
+                int o = scorer.owner(board.loc(x, y));
+                out[offset + a] = o == Stone.BLACK ? 1f : o == Stone.WHITE ? -1f : 0f;
+            }
+        }
+    }
+
+    /** A human-readable action: {@code pass}, or the point as {@code (x,y)} and GTP vertex, e.g. {@code D4}. */
+    public String describeAction(int action) {
+        if (action == passAction) {
+            return "pass";
+        }
+        if (action < 0 || action > passAction) {
+            return "action " + action + " (valid: 0.." + passAction + ")";
+        }
+        int x = action % rules.width();
+        int y = action / rules.width();
+        return "action " + action + " " + Vertex.format(x, y, rules.height());
+    }
+
+    @Override
+    public String toString() {
+        return board + Stone.name(toMove) + " to move, turn " + turns + ", " + status;
+    }
+}
