@@ -1,0 +1,82 @@
+package org.tengen.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringReader;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ConfigNodeTest {
+
+    private static ConfigNode parse(String yaml) {
+        return ConfigNode.parse("test.yaml", new StringReader(yaml));
+    }
+
+    @Test
+    void readsNestedFieldsWithDefaults() {
+        ConfigNode root = parse("""
+                board:
+                  width: 9
+                search: {simulations: 64, c: 1.5}
+                name: quick
+                """);
+        assertEquals(9, root.child("board").getInt("width", 5));
+        assertEquals(9, root.child("board").getInt("height", 9));
+        ConfigNode search = root.child("search");
+        assertEquals(64, search.getInt("simulations", 1));
+        assertEquals(1.5, search.getDouble("c", 0));
+        assertEquals("quick", root.getString("name", ""));
+        root.finish();
+    }
+
+    @Test
+    void unknownFieldIsAnErrorWithPathAndSuggestion() {
+        ConfigNode root = parse("search:\n  simulatons: 64\n");
+        root.child("search").getInt("simulations", 32);
+        ConfigException e = assertThrows(ConfigException.class, root::finish);
+        assertTrue(e.getMessage().contains("search.simulatons: unknown field (did you mean 'simulations'?)"),
+                e.getMessage());
+    }
+
+    @Test
+    void wrongTypesAndRangesNameTheField() {
+        ConfigNode root = parse("a: x\nb: 3.5\nc: 100\nd: [1]\n");
+        assertTrue(assertThrows(ConfigException.class, () -> root.getInt("a", 0)).getMessage()
+                .contains("a: expected a whole number, got 'x'"));
+        assertTrue(assertThrows(ConfigException.class, () -> root.getInt("b", 0)).getMessage()
+                .contains("b: expected a whole number"));
+        assertTrue(assertThrows(ConfigException.class, () -> root.getInt("c", 0, 1, 10)).getMessage()
+                .contains("c: 100 is out of range 1..10"));
+        assertTrue(assertThrows(ConfigException.class, () -> root.child("d")).getMessage()
+                .contains("d: expected a mapping of fields, got a list"));
+    }
+
+    @Test
+    void choicesAndLists() {
+        ConfigNode root = parse("algo: GUMBEL\nanchors: [random, mcts]\nbad: nope\n");
+        assertEquals("gumbel", root.getChoice("algo", "puct", List.of("puct", "gumbel")));
+        assertEquals(List.of("random", "mcts"), root.getStringList("anchors", List.of()));
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> root.getChoice("bad", "puct", List.of("puct", "gumbel")));
+        assertTrue(e.getMessage().contains("'nope' is not one of puct, gumbel"));
+    }
+
+    @Test
+    void malformedYamlAndDuplicateKeysAreClearErrors() {
+        assertTrue(assertThrows(ConfigException.class, () -> parse("a: [1, 2\n")).getMessage()
+                .startsWith("test.yaml: not valid YAML"));
+        assertTrue(assertThrows(ConfigException.class, () -> parse("a: 1\na: 2\n")).getMessage()
+                .startsWith("test.yaml: not valid YAML"));
+        assertTrue(assertThrows(ConfigException.class, () -> parse("- 1\n- 2\n")).getMessage()
+                .contains("top level must be a mapping"));
+    }
+
+    @Test
+    void missingFileIsAClearError() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ConfigNode.load(java.nio.file.Path.of("no/such/config.yaml")));
+        assertEquals("config file no/such/config.yaml does not exist", e.getMessage());
+    }
+}
