@@ -138,6 +138,26 @@ public final class Game {
         return toMove;
     }
 
+    /**
+     * Makes {@code player} the player to move without a turn being played, for front ends such as GTP that let
+     * either colour move at any time. Switching player lifts the simple-ko ban (it binds only the player who was
+     * to move) and, under situational superko, records the new situation. Passes, turns and the handicap phase are
+     * left alone. Does nothing when {@code player} is already to move.
+     */
+    public void setToMove(int player) {
+        if (player != Stone.BLACK && player != Stone.WHITE) {
+            throw new IllegalArgumentException("only black or white can move, got " + player);
+        }
+        if (player == toMove) {
+            return;
+        }
+        toMove = player;
+        board.pass();
+        if (rules.koRule() == KoRule.SITUATIONAL_SUPERKO) {
+            history.add(board.hash() ^ Board.sideToMoveKey(toMove));
+        }
+    }
+
     public Status status() {
         return status;
     }

@@ -1,0 +1,123 @@
+package org.tengen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.concurrent.Callable;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Exit codes, help texts and error reporting of the command line. */
+class MainTest {
+
+    /** Exit code, stdout and stderr of one run. */
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run run(CommandLine cli, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        int code = cli.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private static Run run(String... args) {
+        return run(Main.commandLine(), args);
+    }
+
+    @Test
+    void helpListsTheSubcommands() {
+        Run r = run("--help");
+        assertEquals(0, r.code());
+        assertTrue(r.out().contains("Usage: tengen"), r.out());
+        assertTrue(r.out().contains("gtp"), r.out());
+        assertTrue(r.out().contains("--verbose"), r.out());
+    }
+
+    @Test
+    void gtpHelpExplainsEveryOption() {
+        Run r = run("gtp", "--help");
+        assertEquals(0, r.code());
+        String[] options = {"--rules", "--size", "--komi", "--seed", "--verbose", "--help", "--version"};
+        for (String option : options) {
+            assertTrue(r.out().contains(option), option + " missing from\n" + r.out());
+        }
+        assertEquals(r.out(), run("help", "gtp").out());
+    }
+
+    @Test
+    void versionNamesTheProgram() {
+        Run r = run("--version");
+        assertEquals(0, r.code());
+        assertTrue(r.out().startsWith("tengen "), r.out());
+    }
+
+    @Test
+    void usageErrorsExitWithTwoAndAOneLineMessage() {
+        String[][] cases = {
+            {},
+            {"bogus"},
+            {"gtp", "--size", "100"},
+            {"gtp", "--size", "9x"},
+            {"gtp", "--rules", "go"},
+            {"gtp", "--komi", "6.3"},
+            {"gtp", "--seed", "x"},
+        };
+        String[] expected = {
+            "error: Missing subcommand",
+            "error: Unmatched argument at index 0: 'bogus'",
+            "error: --size: board size 100x100 is out of range 1x1..52x52",
+            "error: --size: expected N or WxH, got '9x'",
+            "error: --rules: unknown rules preset 'go' (known: tromp-taylor, aga, nz, chinese, simple-ko)",
+            "error: --komi: komi 6.3 is not a multiple of 0.5",
+            "error: Invalid value for option '--seed': 'x' is not a long",
+        };
+        for (int i = 0; i < cases.length; i++) {
+            Run r = run(cases[i]);
+            assertEquals(2, r.code(), String.join(" ", cases[i]));
+            assertEquals(expected[i], r.err().lines().findFirst().orElse(""));
+            assertTrue(r.err().contains("--help' for the options"), r.err());
+            assertEquals("", r.out());
+        }
+    }
+
+    @Command(name = "boom")
+    static final class Boom implements Callable<Integer> {
+        private final RuntimeException failure;
+
+        Boom(RuntimeException failure) {
+            this.failure = failure;
+        }
+
+        @Override
+        public Integer call() {
+            throw failure;
+        }
+    }
+
+    @Test
+    void failuresPrintOneLineWithoutAStackTrace() {
+        CommandLine cli = Main.commandLine();
+        cli.addSubcommand("boom", new Boom(new IllegalArgumentException("no such file: x.cfg")));
+        Run r = run(cli, "boom");
+        assertEquals(1, r.code());
+        assertEquals("error: no such file: x.cfg\n", r.err().replace("\r", ""));
+    }
+
+    @Test
+    void unexpectedFailuresNameTheExceptionAndPointToVerbose() {
+        CommandLine cli = Main.commandLine();
+        cli.addSubcommand("boom", new Boom(new NullPointerException()));
+        Run r = run(cli, "boom");
+        assertEquals(1, r.code());
+        assertTrue(r.err().startsWith("error: NullPointerException (java.lang.NullPointerException; run with"),
+                r.err());
+        assertFalse(r.err().contains("\tat "), r.err());
+    }
+}
