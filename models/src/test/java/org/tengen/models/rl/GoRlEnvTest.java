@@ -1,0 +1,209 @@
+package org.tengen.models.rl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.djl.Model;
+import ai.djl.engine.Engine;
+import ai.djl.modality.rl.ActionSpace;
+import ai.djl.modality.rl.agent.EpsilonGreedy;
+import ai.djl.modality.rl.agent.QAgent;
+import ai.djl.modality.rl.agent.RlAgent;
+import ai.djl.modality.rl.env.RlEnv;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.Activation;
+import ai.djl.nn.SequentialBlock;
+import ai.djl.nn.core.Linear;
+import ai.djl.training.DefaultTrainingConfig;
+import ai.djl.training.Trainer;
+import ai.djl.training.loss.Loss;
+import ai.djl.training.optimizer.Optimizer;
+import ai.djl.training.tracker.Tracker;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.tengen.env.board.Stone;
+import org.tengen.env.features.FeatureSet;
+import org.tengen.env.game.Game;
+import org.tengen.env.rules.Preset;
+import org.tengen.env.rules.Rules;
+
+/** DJL's RlEnv contract over a Go game: DJL's own agents play whole episodes through the adapter. */
+class GoRlEnvTest {
+    private static final Set<Float> REWARDS = Set.of(-1f, 0f, 1f);
+    private NDManager manager;
+
+    @BeforeEach
+    void openManager() {
+        Engine.getInstance().setRandomSeed(7);
+        manager = NDManager.newBaseManager();
+    }
+
+    @AfterEach
+    void closeManager() {
+        manager.close();
+    }
+
+    private static Game game(String preset, int size, int maxMoves) {
+        return new Game(Preset.byName(preset).rules(size, size).withMaxMoves(maxMoves));
+    }
+
+    @ParameterizedTest(name = "{0} {1}x{1}")
+    @CsvSource({"tromp-taylor, 5", "chinese, 4", "simple-ko, 3", "aga, 5"})
+    void randomEpisodesFollowTheContract(String preset, int size) {
+        Game game = game(preset, size, 4 * size * size);
+        FeatureSet features = new OwnOpponentColour();
+        try (GoRlEnv env = new GoRlEnv(manager, game, features, 4, 64)) {
+            for (int episode = 0; episode < 6; episode++) {
+                env.reset();
+                int steps = 0;
+                while (true) {
+                    NDList observation = env.getObservation();
+                    assertEquals(new Shape(3, size, size), observation.singletonOrThrow().getShape());
+                    ActionSpace space = env.getActionSpace();
+                    boolean[] mask = new boolean[size * size + 1];
+                    assertEquals(game.legalMask(mask, 0), space.size());
+                    int mover = game.toMove();
+                    NDList action = space.randomAction();
+                    int a = action.singletonOrThrow().getInt();
+                    assertTrue(mask[a], "the action space offered an illegal action " + a);
+
+                    RlEnv.Step step = env.step(action, true);
+                    steps++;
+                    float reward = step.getReward().getFloat();
+                    assertTrue(REWARDS.contains(reward), "reward " + reward);
+                    assertEquals(a, step.getAction().singletonOrThrow().getInt());
+                    assertEquals(game.isOver(), step.isDone());
+                    if (!step.isDone()) {
+                        assertEquals(0f, reward);
+                        assertFalse(step.getPostActionSpace().isEmpty());
+                        continue;
+                    }
+                    int winner = game.winner();
+                    assertEquals(winner == Stone.EMPTY ? 0f : winner == mover ? 1f : -1f, reward);
+                    assertTrue(step.getPostActionSpace().isEmpty());
+                    break;
+                }
+                assertEquals(game.turns(), steps);
+            }
+            RlEnv.Step[] batch = env.getBatch();
+            assertEquals(4, batch.length);
+            for (RlEnv.Step step : batch) {
+                assertEquals(new Shape(3, size, size), step.getPreObservation().singletonOrThrow().getShape());
+                assertEquals(new Shape(3, size, size), step.getPostObservation().singletonOrThrow().getShape());
+            }
+        }
+    }
+
+    @Test
+    void observationsAreFromTheMoversPointOfView() {
+        Game game = new Game(Rules.trompTaylor(3));
+        try (GoRlEnv env = new GoRlEnv(manager, game, new OwnOpponentColour(), 2, 8)) {
+            RlEnv.Step step = env.step(new NDList(manager.create(4)), false); // Black takes the centre
+            float[] before = step.getPreObservation().singletonOrThrow().toFloatArray();
+            float[] after = step.getPostObservation().singletonOrThrow().toFloatArray();
+            assertEquals(0f, before[4]);
+            assertEquals(1f, before[18], "Black to move before");
+            assertEquals(1f, after[9 + 4], "the stone is the opponent's for White, who moves next");
+            assertEquals(0f, after[18], "White to move after");
+            float[] current = env.getObservation().singletonOrThrow().toFloatArray();
+            assertEquals(1f, current[9 + 4]);
+            env.reset();
+            assertEquals(0f, env.getObservation().singletonOrThrow().toFloatArray()[9 + 4]);
+        }
+    }
+
+    @Test
+    void positionArraysLiveUntilTheNextMove() {
+        Game game = new Game(Rules.trompTaylor(3));
+        try (GoRlEnv env = new GoRlEnv(manager, game, new OwnOpponentColour(), 2, 8)) {
+            NDArray observation = env.getObservation().singletonOrThrow();
+            NDList action = env.getActionSpace().get(0);
+            RlEnv.Step untrained = env.step(action, false);
+            assertTrue(observation.isReleased());
+            assertFalse(untrained.getPostObservation().singletonOrThrow().isReleased());
+            RlEnv.Step trained = env.step(env.getActionSpace().get(0), true);
+            assertTrue(untrained.getPostObservation().singletonOrThrow().isReleased());
+            env.step(env.getActionSpace().get(0), false);
+            assertFalse(trained.getPreObservation().singletonOrThrow().isReleased(), "the replay buffer owns it");
+        }
+    }
+
+    @Test
+    void misuseFailsWithTheReason() {
+        Game game = new Game(Rules.trompTaylor(3));
+        try (GoRlEnv env = new GoRlEnv(manager, game, new OwnOpponentColour(), 2, 8)) {
+            IllegalStateException empty = assertThrows(IllegalStateException.class, env::getBatch);
+            assertTrue(empty.getMessage().contains("replay buffer is empty"), empty.getMessage());
+            env.step(new NDList(manager.create(0)), true);
+            IllegalArgumentException occupied = assertThrows(IllegalArgumentException.class,
+                    () -> env.step(new NDList(manager.create(0)), true));
+            assertTrue(occupied.getMessage().contains("occupied"), occupied.getMessage());
+            IllegalArgumentException range = assertThrows(IllegalArgumentException.class,
+                    () -> env.step(new NDList(manager.create(10L)), true));
+            assertTrue(range.getMessage().contains("out of range"), range.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> env.step(new NDList(manager.create(1f)), true));
+            env.step(new NDList(manager.create(9)), true);
+            RlEnv.Step last = env.step(new NDList(manager.create(9)), true);
+            assertTrue(last.isDone());
+            IllegalStateException over = assertThrows(IllegalStateException.class,
+                    () -> env.step(new NDList(manager.create(9)), true));
+            assertTrue(over.getMessage().contains("reset"), over.getMessage());
+        }
+        FeatureSet deep = new OwnOpponentColour() {
+            @Override
+            public int positionsNeeded() {
+                return 9;
+            }
+        };
+        assertThrows(IllegalArgumentException.class, () -> new GoRlEnv(manager, game, deep, 2, 8));
+    }
+
+    /** DJL's Q-learning agent with epsilon-greedy exploration and a tiny network, as in DJL's TicTacToe example. */
+    @Test
+    void djlQAgentTrainsThroughTheAdapter() {
+        int size = 4;
+        int actions = size * size + 1;
+        int batchSize = 8;
+        Game game = game("tromp-taylor", size, 30);
+        SequentialBlock block = new SequentialBlock()
+                .add(inputs -> {
+                    NDArray planes = inputs.get(0).reshape(inputs.get(0).getShape().get(0), -1);
+                    NDArray action = inputs.get(1).toType(DataType.INT64, false).oneHot(actions);
+                    return new NDList(NDArrays.concat(new NDList(planes, action), 1));
+                })
+                .add(Linear.builder().setUnits(16).build())
+                .add(Activation.reluBlock())
+                .add(Linear.builder().setUnits(1).build());
+        try (Model model = Model.newInstance("q-go");
+                GoRlEnv env = new GoRlEnv(manager, game, new OwnOpponentColour(), batchSize, 256)) {
+            model.setBlock(block);
+            DefaultTrainingConfig config = new DefaultTrainingConfig(Loss.l2Loss())
+                    .optOptimizer(Optimizer.adam().optLearningRateTracker(Tracker.fixed(1e-3f)).build());
+            try (Trainer trainer = model.newTrainer(config)) {
+                trainer.initialize(new Shape(batchSize, 3, size, size), new Shape(batchSize));
+                RlAgent agent = new EpsilonGreedy(new QAgent(trainer, 0.9f), Tracker.fixed(0.5f));
+                for (int episode = 0; episode < 4; episode++) {
+                    float total = env.runEnvironment(agent, true);
+                    assertTrue(REWARDS.contains(total), "episode reward " + total);
+                    assertTrue(game.isOver());
+                    agent.trainBatch(env.getBatch());
+                    trainer.step();
+                }
+                float greedy = env.runEnvironment(agent, false);
+                assertTrue(REWARDS.contains(greedy), "greedy episode reward " + greedy);
+                assertTrue(game.isOver());
+            }
+        }
+    }
+}
