@@ -93,6 +93,47 @@ public final class Game {
         remember();
     }
 
+    /**
+     * Replaces the starting position with set-up stones (SGF {@code AB}/{@code AW}, GTP {@code
+     * set_free_handicap}): clears the board, places the stones without captures, makes {@code toMove} the player
+     * to move and records the position as the start of the superko and recent-position histories. Allowed only
+     * before the first turn. The stones stand for any handicap the rules still owed (no extra free moves or White
+     * passes follow); handicap komi still comes from the rules. {@link #reset()} returns to the rules' own start.
+     *
+     * @throws IllegalArgumentException if an action is not a point, a point is given twice, a chain would be left
+     *                                  without liberties, or {@code toMove} is not BLACK or WHITE; the game is then
+     *                                  back at the rules' own start
+     * @throws IllegalStateException    if a turn has been played or the game is over
+     */
+    public void setUpStones(int[] blackActions, int[] whiteActions, int toMove) {
+        if (turns > 0 || status != Status.PLAYING) {
+            throw new IllegalStateException("set-up stones are only allowed before the first turn");
+        }
+        if (toMove != Stone.BLACK && toMove != Stone.WHITE) {
+            throw new IllegalArgumentException("the player to move must be black or white, got " + toMove);
+        }
+        board.clear();
+        history.clear();
+        try {
+            for (int colour = Stone.BLACK; colour <= Stone.WHITE; colour++) {
+                for (int action : colour == Stone.BLACK ? blackActions : whiteActions) {
+                    if (action < 0 || action >= passAction) {
+                        throw new IllegalArgumentException("set-up stone " + describeAction(action)
+                                + " is not a point of the board");
+                    }
+                    board.placeStone(board.locOfAction(action), colour);
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            reset();
+            throw e;
+        }
+        this.toMove = toMove;
+        handicapLeft = 0;
+        positionsSeen = 0;
+        remember();
+    }
+
     /** Makes this game equal to {@code other}, which must have the same rules. */
     public void copyFrom(Game other) {
         if (!other.rules.equals(rules)) {

@@ -1,0 +1,334 @@
+package org.tengen.sgf;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.tengen.env.board.Stone;
+import org.tengen.env.rules.HandicapPlacement;
+import org.tengen.env.rules.Rules;
+import org.tengen.sgf.GameRecord.Move;
+
+/**
+ * Go games ({@code GM[1]}) between SGF and {@link GameRecord}.
+ *
+ * <p>Reading takes the main line. Defaults for missing properties: {@code SZ} 19, {@code KM} 0, {@code HA} 0,
+ * {@code RU} as {@link SgfRules} says; {@code PL} missing means the colour of the first move, or White after
+ * handicap stones, else Black. Set-up ({@code AB}, {@code AW}, {@code AE}) is taken from the nodes before the first
+ * move and is an error after it. A node without a move is folded into the node before it: its {@code C} is appended
+ * after a blank line and its other properties are added where that node lacks them. {@code FF}, {@code CA} and
+ * {@code AP} are not kept (the writer writes its own). Writing produces UTF-8 FF[4] with one node per line.
+ */
+public final class GoSgf {
+
+    /** The application written in {@code AP}. */
+    public static final String APPLICATION = "Tengen";
+
+    private GoSgf() {
+    }
+
+    /** Parses SGF text holding one Go game. */
+    public static GameRecord parse(String text) {
+        return fromTree(new SgfParser().parseOne(text));
+    }
+
+    /** Reads a file holding one Go game. */
+    public static GameRecord read(Path file) {
+        List<SgfTree> trees = new SgfParser().read(file);
+        if (trees.size() != 1) {
+            throw new SgfException(file + ": expected one game, found " + trees.size());
+        }
+        return fromTree(trees.get(0));
+    }
+
+    /** The SGF text of a record. */
+    public static String format(GameRecord record) {
+        return SgfWriter.write(toTree(record));
+    }
+
+    /** Writes a record to a file as UTF-8. */
+    public static void write(Path file, GameRecord record) throws IOException {
+        Files.writeString(file, format(record), StandardCharsets.UTF_8);
+    }
+
+    /** The record of a game tree's main line. */
+    public static GameRecord fromTree(SgfTree tree) {
+        List<SgfNode> line = tree.mainLine();
+        int firstMove = 0;
+        while (firstMove < line.size() && moveColour(line.get(firstMove), firstMove) == Stone.EMPTY) {
+            firstMove++;
+        }
+        // The root and the move-less nodes before the first move hold the game information and the set-up.
+        int infoNodes = Math.max(firstMove, 1);
+        Folded root = new Folded();
+        for (int i = 0; i < infoNodes; i++) {
+            root.fold(line.get(i));
+        }
+        String gm = root.value("GM");
+        if (!gm.isEmpty() && !gm.trim().equals("1")) {
+            throw new SgfException("GM[" + gm + "] is not a game of Go (GM[1])");
+        }
+        int[] size = size(root.value("SZ"));
+        int width = size[0];
+        int height = size[1];
+        int handicap = handicap(root.value("HA"));
+        String rulesName = root.value("RU");
+        Rules rules;
+        try {
+            rules = SgfRules.rules(rulesName, width, height, komi(root.value("KM")), handicap);
+        } catch (IllegalArgumentException e) {
+            throw new SgfException("RU[" + rulesName + "] with HA[" + handicap + "]: " + e.getMessage());
+        }
+        Set<Integer> black = new LinkedHashSet<>();
+        Set<Integer> white = new LinkedHashSet<>();
+        for (int i = 0; i < infoNodes; i++) {
+            setUp(line.get(i), i, width, height, black, white);
+        }
+
+        List<Move> moves = new ArrayList<>();
+        for (int i = firstMove; i < line.size(); i++) {
+            SgfNode node = line.get(i);
+            int colour = moveColour(node, i);
+            if (colour == Stone.EMPTY) {
+                rejectSetUp(node, "node " + (i + 1) + " after move " + moves.size());
+                Move last = moves.get(moves.size() - 1);
+                Folded f = new Folded();
+                f.comment = last.comment();
+                f.properties.addAll(last.extra());
+                f.fold(node);
+                moves.set(moves.size() - 1, new Move(last.player(), last.action(), f.comment,
+                        f.extra(GameRecord.MOVE_PROPERTIES)));
+                continue;
+            }
+            String id = colour == Stone.BLACK ? "B" : "W";
+            String value = node.value(id).orElseThrow();
+            int action;
+            try {
+                action = SgfPoints.move(value, width, height);
+            } catch (IllegalArgumentException e) {
+                throw new SgfException("move " + (moves.size() + 1) + " " + id + "[" + value + "]: "
+                        + e.getMessage());
+            }
+            if (i == 0) {
+                // A move in the root node: the root's other properties are the game's.
+                moves.add(Move.of(colour, action));
+                continue;
+            }
+            rejectSetUp(node, "move " + (moves.size() + 1));
+            Folded f = new Folded();
+            f.fold(node);
+            moves.add(new Move(colour, action, f.comment, f.extra(GameRecord.MOVE_PROPERTIES)));
+        }
+
+        int firstPlayer = firstPlayer(root.value("PL"), moves, black, rules);
+        try {
+            return new GameRecord(rules, rulesName, List.copyOf(black), List.copyOf(white), firstPlayer, moves,
+                    root.value("RE"), root.value("PB"), root.value("PW"), root.value("DT"), root.value("GN"),
+                    root.comment, root.extra(GameRecord.ROOT_PROPERTIES));
+        } catch (IllegalArgumentException e) {
+            throw new SgfException(e.getMessage());
+        }
+    }
+
+    /** BLACK or WHITE if the node holds a move, EMPTY if not; both B and W is an error. */
+    private static int moveColour(SgfNode node, int index) {
+        boolean b = node.has("B");
+        boolean w = node.has("W");
+        if (b && w) {
+            throw new SgfException("node " + (index + 1) + " holds both a black and a white move");
+        }
+        return b ? Stone.BLACK : w ? Stone.WHITE : Stone.EMPTY;
+    }
+
+    private static void rejectSetUp(SgfNode node, String where) {
+        for (String id : List.of("AB", "AW", "AE")) {
+            if (node.has(id)) {
+                throw new SgfException(where + ": set-up (" + id + ") after the first move is not supported");
+            }
+        }
+    }
+
+    /** Applies a node's AB, AW and AE to the set-up sets. */
+    private static void setUp(SgfNode node, int index, int width, int height, Set<Integer> black, Set<Integer> white) {
+        List<Integer> ab = points(node, "AB", index, width, height);
+        List<Integer> aw = points(node, "AW", index, width, height);
+        for (int a : ab) {
+            if (aw.contains(a)) {
+                throw new SgfException("node " + (index + 1) + ": point " + SgfPoints.format(a, width)
+                        + " is in both AB and AW");
+            }
+        }
+        List<Integer> ae = points(node, "AE", index, width, height);
+        black.removeAll(ae);
+        white.removeAll(ae);
+        black.removeAll(aw);
+        white.removeAll(ab);
+        black.addAll(ab);
+        white.addAll(aw);
+    }
+
+    private static List<Integer> points(SgfNode node, String id, int index, int width, int height) {
+        List<String> values = node.get(id).map(SgfProperty::values).orElse(List.of());
+        try {
+            return SgfPoints.list(values, width, height);
+        } catch (IllegalArgumentException e) {
+            throw new SgfException("node " + (index + 1) + ": " + id + ": " + e.getMessage());
+        }
+    }
+
+    /** {@code PL}, else the first move's colour, else White after handicap stones, else Black. */
+    private static int firstPlayer(String pl, List<Move> moves, Set<Integer> black, Rules rules) {
+        switch (pl.trim().toUpperCase(Locale.ROOT)) {
+            case "B", "1", "BLACK" -> {
+                return Stone.BLACK;
+            }
+            case "W", "2", "WHITE" -> {
+                return Stone.WHITE;
+            }
+            case "" -> { }
+            default -> throw new SgfException("PL[" + pl + "] is neither B nor W");
+        }
+        if (!moves.isEmpty()) {
+            return moves.get(0).player();
+        }
+        boolean stonesPlaced = !black.isEmpty() || rules.placement() == HandicapPlacement.FIXED;
+        return rules.isHandicapGame() && stonesPlaced ? Stone.WHITE : Stone.BLACK;
+    }
+
+    /** {@code SZ}: {@code 19} or {@code columns:rows}; missing means 19. */
+    private static int[] size(String sz) {
+        String s = sz.trim();
+        if (s.isEmpty()) {
+            return new int[] {19, 19};
+        }
+        try {
+            int colon = s.indexOf(':');
+            int w = Integer.parseInt(colon < 0 ? s : s.substring(0, colon).trim());
+            int h = colon < 0 ? w : Integer.parseInt(s.substring(colon + 1).trim());
+            if (w >= 1 && h >= 1 && w <= Rules.MAX_SIZE && h <= Rules.MAX_SIZE) {
+                return new int[] {w, h};
+            }
+        } catch (NumberFormatException e) {
+            // Reported below with the accepted forms.
+        }
+        throw new SgfException("SZ[" + sz + "] is not a board size: expected e.g. 19 or 7:5 (columns:rows), each 1.."
+                + Rules.MAX_SIZE);
+    }
+
+    private static double komi(String km) {
+        if (km.isBlank()) {
+            return 0;
+        }
+        try {
+            double k = Double.parseDouble(km.trim());
+            if (k * 2 == Math.rint(k * 2) && Math.abs(k) < 10_000) {
+                return k;
+            }
+        } catch (NumberFormatException e) {
+            // Reported below.
+        }
+        throw new SgfException("KM[" + km + "] is not a komi: expected a multiple of 0.5 such as 7.5");
+    }
+
+    private static int handicap(String ha) {
+        if (ha.isBlank()) {
+            return 0;
+        }
+        try {
+            int h = Integer.parseInt(ha.trim());
+            if (h >= 0) {
+                return h;
+            }
+        } catch (NumberFormatException e) {
+            // Reported below.
+        }
+        throw new SgfException("HA[" + ha + "] is not a handicap: expected a number of stones");
+    }
+
+    /** The main line of a record as a game tree. */
+    public static SgfTree toTree(GameRecord record) {
+        Rules rules = record.rules();
+        List<SgfProperty> root = new ArrayList<>();
+        root.add(SgfProperty.of("FF", "4"));
+        root.add(SgfProperty.of("GM", "1"));
+        root.add(SgfProperty.of("CA", "UTF-8"));
+        root.add(SgfProperty.of("AP", APPLICATION));
+        root.add(SgfProperty.of("SZ", rules.width() == rules.height() ? Integer.toString(rules.width())
+                : rules.width() + ":" + rules.height()));
+        root.add(SgfProperty.of("KM", BigDecimal.valueOf(rules.komi()).stripTrailingZeros().toPlainString()));
+        root.add(SgfProperty.of("RU", record.rulesName()));
+        if (rules.isHandicapGame()) {
+            root.add(SgfProperty.of("HA", Integer.toString(rules.handicap())));
+        }
+        boolean setUp = !record.blackStones().isEmpty() || !record.whiteStones().isEmpty();
+        if (setUp || record.firstPlayer() != Stone.BLACK) {
+            root.add(SgfProperty.of("PL", record.firstPlayer() == Stone.BLACK ? "B" : "W"));
+        }
+        addPoints(root, "AB", record.blackStones(), rules.width());
+        addPoints(root, "AW", record.whiteStones(), rules.width());
+        addText(root, "PB", record.blackPlayer());
+        addText(root, "PW", record.whitePlayer());
+        addText(root, "DT", record.date());
+        addText(root, "GN", record.gameName());
+        addText(root, "RE", record.result());
+        addText(root, "C", record.comment());
+        root.addAll(record.extra());
+
+        List<SgfNode> nodes = new ArrayList<>(record.moves().size() + 1);
+        nodes.add(new SgfNode(root));
+        for (Move m : record.moves()) {
+            List<SgfProperty> props = new ArrayList<>(2 + m.extra().size());
+            props.add(SgfProperty.of(m.player() == Stone.BLACK ? "B" : "W",
+                    m.action() == rules.passAction() ? "" : SgfPoints.format(m.action(), rules.width())));
+            addText(props, "C", m.comment());
+            props.addAll(m.extra());
+            nodes.add(new SgfNode(props));
+        }
+        return SgfTree.of(nodes);
+    }
+
+    private static void addPoints(List<SgfProperty> props, String id, List<Integer> actions, int width) {
+        if (!actions.isEmpty()) {
+            props.add(new SgfProperty(id, actions.stream().map(a -> SgfPoints.format(a, width)).toList()));
+        }
+    }
+
+    private static void addText(List<SgfProperty> props, String id, String value) {
+        if (!value.isEmpty()) {
+            props.add(SgfProperty.of(id, value));
+        }
+    }
+
+    /** Properties of several nodes merged: comments joined by a blank line, other properties first one kept. */
+    private static final class Folded {
+        private final List<SgfProperty> properties = new ArrayList<>();
+        private String comment = "";
+
+        void fold(SgfNode node) {
+            for (SgfProperty p : node.properties()) {
+                if (p.id().equals("C")) {
+                    comment = comment.isEmpty() ? p.value() : comment + "\n\n" + p.value();
+                } else if (properties.stream().noneMatch(q -> q.id().equals(p.id()))) {
+                    properties.add(p);
+                }
+            }
+        }
+
+        /** The first value of {@code id}, or empty. */
+        String value(String id) {
+            return properties.stream().filter(p -> p.id().equals(id)).map(SgfProperty::value).findFirst()
+                    .orElse("");
+        }
+
+        /** The properties other than {@code derived}, which the record holds in its own fields. */
+        List<SgfProperty> extra(Set<String> derived) {
+            return properties.stream().filter(p -> !derived.contains(p.id())).toList();
+        }
+    }
+}
