@@ -1,0 +1,482 @@
+package org.tengen.search;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.tengen.env.game.Game;
+import org.tengen.env.rules.Rules;
+
+/**
+ * Searches G games at once, one independent tree per game, so that leaf evaluations are batched: each step
+ * collects up to {@code leavesPerTree} leaves from every tree that still has budget, evaluates them in one
+ * {@link LeafEvaluator} call, then expands them and backs their values up.
+ *
+ * <p>Buffers, allocated once: batch slots {@code S = trees * leavesPerTree}; legal masks and priors
+ * {@code [S, actionCount]} (row-major, pass last), values {@code [S]}, one scratch {@link Game} per slot filled by
+ * {@link Game#copyFrom} from the tree's root position and advanced along the selected path. Trees are struct-of-
+ * arrays pools ({@link SearchTree}) recycled between moves and grown only when full, so steady-state simulations
+ * allocate nothing.
+ *
+ * <p>Tree reuse (PUCT): a search first looks for the given position in the previous tree, as the same root, one
+ * move below it (the move just played) or two moves below it (the move this search chose, then the opponent's
+ * reply), checking the position itself; it then keeps that subtree with its visit counts.
+ *
+ * <p>Randomness: tree {@code t} draws from its own generator seeded with {@code seed + t}, so a tree's result does
+ * not depend on the other trees (with a deterministic evaluator). Not thread-safe: one instance per thread.
+ */
+public final class BatchedSearch {
+    private static final int LEAF = 0;
+    private static final int FINISHED = 1;
+    private static final int COLLISION = 2;
+
+    private final SearchConfig config;
+    private final Rules rules;
+    private final LeafEvaluator evaluator;
+    private final int treeCount;
+    private final int actionCount;
+    private final boolean gumbelSearch;
+    private final Gumbel gumbel;
+    /** Gumbel considered-visit tables {@code [m + 1][budget]} for full and cheap searches. */
+    private final int[][] fullTable;
+    private final int[][] cheapTable;
+
+    // Per tree.
+    private final SearchTree[] trees;
+    private final SearchTree[] spares;
+    private final Game[] roots;
+    private final SplittableRandom[] randoms;
+    private final SearchResult[] results;
+    private final boolean[] active;
+    private final boolean[] full;
+    private final boolean[] rootNoised;
+    private final int[] budget;
+    private final int[] started;
+    private final int[] considered;
+    /** Action chosen by the last search of each tree, for reuse two moves down; -1 if none. */
+    private final int[] lastChosen;
+    /** Gumbel root scores {@code g + log prior}, {@code [trees, actionCount]} indexed by root edge ordinal. */
+    private final float[] rootScores;
+
+    // Per batch slot.
+    private final Game[] slotGames;
+    private final int[][] paths;
+    private final int[] pathLength;
+    private final int[] slotTree;
+    private final int[] slotNode;
+    private final int[] legalCount;
+    private final boolean[] legal;
+    private final float[] policy;
+    private final float[] value;
+    private final double[] noise;
+    private int keptPositions;
+
+    /**
+     * A search over {@code trees} games with {@code rules}. {@code evaluator.maxBatch()} must be at least
+     * {@code trees * config.leavesPerTree()}.
+     */
+    public BatchedSearch(SearchConfig config, Rules rules, int trees, LeafEvaluator evaluator, long seed) {
+        if (trees < 1) {
+            throw new IllegalArgumentException("trees must be at least 1, got " + trees);
+        }
+        int slots = trees * config.leavesPerTree();
+        if (evaluator.maxBatch() < slots) {
+            throw new IllegalArgumentException("the evaluator takes batches of at most " + evaluator.maxBatch()
+                    + " but " + trees + " trees x " + config.leavesPerTree() + " leaves need " + slots);
+        }
+        this.config = config;
+        this.rules = rules;
+        this.evaluator = evaluator;
+        this.treeCount = trees;
+        this.actionCount = rules.actionCount();
+        this.gumbelSearch = config.algorithm() == SearchAlgorithm.GUMBEL;
+        this.gumbel = gumbelSearch ? new Gumbel(config, actionCount) : null;
+        int m = Math.min(config.consideredActions(), actionCount);
+        this.fullTable = gumbelSearch ? Gumbel.consideredVisitTable(m, config.simulations()) : null;
+        this.cheapTable = gumbelSearch && config.fullSearchProbability() < 1
+                ? Gumbel.consideredVisitTable(m, config.cheapSimulations()) : null;
+
+        int nodes = config.simulations() + 2;
+        int edges = nodes * Math.min(actionCount, 64);
+        this.trees = new SearchTree[trees];
+        this.spares = new SearchTree[trees];
+        this.roots = new Game[trees];
+        this.randoms = new SplittableRandom[trees];
+        this.results = new SearchResult[trees];
+        for (int t = 0; t < trees; t++) {
+            this.trees[t] = new SearchTree(nodes, edges);
+            this.spares[t] = config.reuseTree() ? new SearchTree(nodes, edges) : null;
+            this.randoms[t] = new SplittableRandom(seed + t);
+            this.results[t] = new SearchResult(actionCount);
+        }
+        this.active = new boolean[trees];
+        this.full = new boolean[trees];
+        this.rootNoised = new boolean[trees];
+        this.budget = new int[trees];
+        this.started = new int[trees];
+        this.considered = new int[trees];
+        this.lastChosen = new int[trees];
+        Arrays.fill(lastChosen, -1);
+        this.rootScores = gumbelSearch ? new float[trees * actionCount] : null;
+
+        this.slotGames = new Game[slots];
+        this.paths = new int[slots][64];
+        this.pathLength = new int[slots];
+        this.slotTree = new int[slots];
+        this.slotNode = new int[slots];
+        this.legalCount = new int[slots];
+        this.legal = new boolean[slots * actionCount];
+        this.policy = new float[slots * actionCount];
+        this.value = new float[slots];
+        this.noise = new double[actionCount];
+    }
+
+    public SearchConfig config() {
+        return config;
+    }
+
+    public int trees() {
+        return treeCount;
+    }
+
+    /** The result of tree {@code t}'s last search (reused: see {@link SearchResult}). */
+    public SearchResult result(int t) {
+        return results[t];
+    }
+
+    /** The tree of game {@code t}, for tests. */
+    SearchTree tree(int t) {
+        return trees[t];
+    }
+
+    /**
+     * Searches every game {@code games[t]} (length {@link #trees()}) that is not null and fills
+     * {@link #result(int) result(t)}; null entries are skipped. Games are not modified; all must have this
+     * search's rules, keep the same number of past positions, and still be playing.
+     */
+    public void search(Game[] games) {
+        prepareGames(games);
+        int batch = 0;
+        for (int t = 0; t < treeCount; t++) {
+            active[t] = games[t] != null;
+            if (!active[t]) {
+                continue;
+            }
+            prepareRoot(t, games[t]);
+            full[t] = config.fullSearchProbability() >= 1 || randoms[t].nextDouble() < config.fullSearchProbability();
+            budget[t] = config.budget(full[t]);
+            started[t] = 0;
+            if (!trees[t].isExpanded(SearchTree.ROOT)) {
+                queueRoot(t, batch++);
+            }
+        }
+        evaluateBatch(batch);
+        for (int t = 0; t < treeCount; t++) {
+            if (active[t]) {
+                prepareRootPriors(t);
+            }
+        }
+        boolean remaining = true;
+        while (remaining) {
+            remaining = false;
+            batch = 0;
+            for (int t = 0; t < treeCount; t++) {
+                if (!active[t]) {
+                    continue;
+                }
+                for (int l = 0; l < config.leavesPerTree() && started[t] < budget[t]; l++) {
+                    int outcome = collect(t, batch);
+                    if (outcome == COLLISION) {
+                        break;
+                    }
+                    started[t]++;
+                    if (outcome == LEAF) {
+                        batch++;
+                    }
+                }
+                remaining |= started[t] < budget[t];
+            }
+            evaluateBatch(batch);
+        }
+        for (int t = 0; t < treeCount; t++) {
+            if (active[t]) {
+                finish(t, games[t]);
+            }
+        }
+    }
+
+    private void prepareGames(Game[] games) {
+        if (games.length != treeCount) {
+            throw new IllegalArgumentException("expected " + treeCount + " games (one per tree), got " + games.length);
+        }
+        int kept = 0;
+        for (int t = 0; t < treeCount; t++) {
+            Game g = games[t];
+            if (g == null) {
+                continue;
+            }
+            if (!g.rules().equals(rules)) {
+                throw new IllegalArgumentException("game " + t + " has rules " + g.rules().describe()
+                        + " but the search was built for " + rules.describe());
+            }
+            if (g.isOver()) {
+                throw new IllegalArgumentException("game " + t + " is over (" + g.status() + "); nothing to search");
+            }
+            if (kept == 0) {
+                kept = g.keptPositions();
+            } else if (g.keptPositions() != kept) {
+                throw new IllegalArgumentException("games keep different numbers of past positions: " + kept
+                        + " and " + g.keptPositions());
+            }
+        }
+        if (kept != 0 && kept != keptPositions) {
+            keptPositions = kept;
+            for (int b = 0; b < slotGames.length; b++) {
+                slotGames[b] = new Game(rules, kept);
+            }
+            for (int t = 0; t < treeCount; t++) {
+                roots[t] = new Game(rules, kept);
+                trees[t].clear();
+            }
+        }
+    }
+
+    /** Makes tree {@code t}'s root the position of {@code game}, keeping a matching subtree when reuse is on. */
+    private void prepareRoot(int t, Game game) {
+        SearchTree tree = trees[t];
+        if (config.reuseTree() && tree.nodeCount > 0) {
+            if (sameState(roots[t], game)) {
+                return;
+            }
+            int node = reusableNode(t, game);
+            if (node != SearchTree.UNVISITED) {
+                spares[t].copySubtree(tree, node);
+                trees[t] = spares[t];
+                spares[t] = tree;
+                roots[t].copyFrom(game);
+                rootNoised[t] = false;
+                return;
+            }
+        }
+        tree.clear();
+        tree.newNode(game.toMove());
+        roots[t].copyFrom(game);
+        rootNoised[t] = false;
+    }
+
+    /** The node of tree {@code t} holding {@code game}'s position one or two moves below the root, or UNVISITED. */
+    private int reusableNode(int t, Game game) {
+        int steps = game.turns() - roots[t].turns();
+        if (steps == 1) {
+            return follow(t, game.lastAction(), -1, game);
+        }
+        if (steps == 2 && lastChosen[t] >= 0) {
+            return follow(t, lastChosen[t], game.lastAction(), game);
+        }
+        return SearchTree.UNVISITED;
+    }
+
+    private int follow(int t, int first, int second, Game game) {
+        SearchTree tree = trees[t];
+        Game probe = slotGames[0];
+        probe.copyFrom(roots[t]);
+        int node = SearchTree.ROOT;
+        for (int step = 0; step < 2; step++) {
+            int action = step == 0 ? first : second;
+            if (action < 0) {
+                break;
+            }
+            if (!probe.isLegal(action)) {
+                return SearchTree.UNVISITED;
+            }
+            probe.playLegal(action);
+            node = tree.childFor(node, action);
+            if (node == SearchTree.UNVISITED || !tree.isExpanded(node)) {
+                return SearchTree.UNVISITED;
+            }
+        }
+        return sameState(probe, game) ? node : SearchTree.UNVISITED;
+    }
+
+    private static boolean sameState(Game a, Game b) {
+        return a.turns() == b.turns() && a.toMove() == b.toMove() && a.status() == b.status()
+                && a.lastAction() == b.lastAction() && a.consecutivePasses() == b.consecutivePasses()
+                && a.board().hash() == b.board().hash() && a.board().koLoc() == b.board().koLoc();
+    }
+
+    private void queueRoot(int t, int b) {
+        SearchTree tree = trees[t];
+        Game g = slotGames[b];
+        g.copyFrom(roots[t]);
+        paths[b][0] = SearchTree.ROOT;
+        pathLength[b] = 1;
+        tree.inFlight[SearchTree.ROOT]++;
+        tree.flags[SearchTree.ROOT] |= SearchTree.PENDING;
+        queueLeaf(t, SearchTree.ROOT, b, g);
+    }
+
+    private void queueLeaf(int t, int node, int b, Game g) {
+        slotTree[b] = t;
+        slotNode[b] = node;
+        legalCount[b] = g.legalMask(legal, b * actionCount);
+    }
+
+    /** Noise for full PUCT searches; Gumbel root scores and the number of considered actions. */
+    private void prepareRootPriors(int t) {
+        SearchTree tree = trees[t];
+        if (gumbelSearch) {
+            considered[t] = Math.min(config.consideredActions(), tree.edgeCount[SearchTree.ROOT]);
+            Gumbel.sampleRootScores(tree, config.gumbelScale(), randoms[t], rootScores, t * actionCount);
+        } else if (full[t] && config.dirichletEpsilon() > 0 && !rootNoised[t]) {
+            Puct.addDirichletNoise(tree, SearchTree.ROOT, config.dirichletAlphaScale(), config.dirichletEpsilon(),
+                    randoms[t], noise);
+            rootNoised[t] = true;
+        }
+    }
+
+    /**
+     * Runs one simulation of tree {@code t} down to a new leaf, queued in batch slot {@code b} (LEAF), or to a
+     * terminal node, backed up at once (FINISHED), or into a leaf already queued this step (COLLISION, undone).
+     */
+    private int collect(int t, int b) {
+        SearchTree tree = trees[t];
+        Game g = slotGames[b];
+        g.copyFrom(roots[t]);
+        int[] path = paths[b];
+        int depth = 0;
+        int node = SearchTree.ROOT;
+        path[depth++] = node;
+        tree.inFlight[node]++;
+        while (true) {
+            int e = selectEdge(t, tree, node, depth == 1);
+            int action = tree.edgeAction[e];
+            g.playLegal(action);
+            int child = tree.edgeChild[e];
+            boolean created = child == SearchTree.UNVISITED;
+            if (created) {
+                child = tree.newNode(g.toMove());
+                tree.edgeChild[e] = child;
+            }
+            if (depth == path.length) {
+                path = paths[b] = Arrays.copyOf(path, depth * 2);
+            }
+            path[depth++] = child;
+            tree.inFlight[child]++;
+            node = child;
+            if (created) {
+                if (g.isOver()) {
+                    tree.flags[node] = SearchTree.TERMINAL;
+                    tree.edgeCount[node] = 0;
+                    tree.rawValue[node] = GameValues.outcome(g, g.toMove());
+                    backup(tree, path, depth, tree.rawValue[node]);
+                    return FINISHED;
+                }
+                tree.flags[node] = SearchTree.PENDING;
+                pathLength[b] = depth;
+                queueLeaf(t, node, b, g);
+                return LEAF;
+            }
+            if (tree.isTerminal(node)) {
+                backup(tree, path, depth, tree.rawValue[node]);
+                return FINISHED;
+            }
+            if (tree.isPending(node)) {
+                for (int i = 0; i < depth; i++) {
+                    tree.inFlight[path[i]]--;
+                }
+                return COLLISION;
+            }
+        }
+    }
+
+    private int selectEdge(int t, SearchTree tree, int node, boolean atRoot) {
+        if (!gumbelSearch) {
+            return Puct.select(tree, node, config.cPuct(), config.fpuReduction());
+        }
+        if (atRoot) {
+            int[][] table = full[t] ? fullTable : cheapTable;
+            int consideredVisit = table[considered[t]][started[t]];
+            return gumbel.selectRoot(tree, rootScores, t * actionCount, consideredVisit);
+        }
+        return gumbel.selectInterior(tree, node);
+    }
+
+    /** Evaluates the first {@code batch} slots, expands their leaves and backs their values up. */
+    private void evaluateBatch(int batch) {
+        if (batch == 0) {
+            return;
+        }
+        evaluator.evaluate(batch, slotGames, legal, policy, value);
+        for (int b = 0; b < batch; b++) {
+            SearchTree tree = trees[slotTree[b]];
+            expand(tree, slotNode[b], b);
+            backup(tree, paths[b], pathLength[b], value[b]);
+        }
+    }
+
+    /** Gives leaf {@code n} one edge per legal action with the evaluator's priors renormalised over them. */
+    private void expand(SearchTree tree, int n, int b) {
+        int count = legalCount[b];
+        int first = tree.newEdges(count);
+        int offset = b * actionCount;
+        float sum = 0f;
+        for (int a = 0; a < actionCount; a++) {
+            if (legal[offset + a]) {
+                sum += Math.max(policy[offset + a], 0f);
+            }
+        }
+        int e = first;
+        for (int a = 0; a < actionCount; a++) {
+            if (legal[offset + a]) {
+                tree.edgeAction[e] = a;
+                tree.edgePrior[e] = sum > 0 ? Math.max(policy[offset + a], 0f) / sum : 1f / count;
+                tree.edgeChild[e] = SearchTree.UNVISITED;
+                e++;
+            }
+        }
+        tree.firstEdge[n] = first;
+        tree.edgeCount[n] = count;
+        tree.rawValue[n] = value[b];
+        tree.flags[n] &= ~SearchTree.PENDING;
+    }
+
+    /**
+     * Adds leaf value {@code v} (from the view of the leaf's player to move) to every node of the path, negated for
+     * nodes whose player to move differs, and releases the path's virtual loss.
+     */
+    private static void backup(SearchTree tree, int[] path, int depth, float v) {
+        int leafPlayer = tree.player[path[depth - 1]];
+        for (int i = 0; i < depth; i++) {
+            int n = path[i];
+            tree.visits[n]++;
+            tree.inFlight[n]--;
+            tree.valueSum[n] += tree.player[n] == leafPlayer ? v : -v;
+        }
+    }
+
+    private void finish(int t, Game game) {
+        SearchTree tree = trees[t];
+        SearchResult result = results[t];
+        result.clearArrays();
+        int first = tree.firstEdge[SearchTree.ROOT];
+        int count = tree.edgeCount[SearchTree.ROOT];
+        int[] visits = result.visits();
+        int total = 0;
+        for (int e = first; e < first + count; e++) {
+            visits[tree.edgeAction[e]] = Puct.childVisits(tree, e);
+            total += visits[tree.edgeAction[e]];
+        }
+        int edge;
+        if (gumbelSearch) {
+            gumbel.improvedPolicy(tree, SearchTree.ROOT, result.policy());
+            edge = gumbel.chooseRoot(tree, rootScores, t * actionCount);
+        } else {
+            float[] target = result.policy();
+            for (int e = first; e < first + count; e++) {
+                target[tree.edgeAction[e]] = (float) visits[tree.edgeAction[e]] / total;
+            }
+            float temperature = game.turns() < config.temperatureMoves() ? config.temperature() : 0f;
+            edge = Puct.chooseEdge(tree, SearchTree.ROOT, temperature, randoms[t]);
+        }
+        lastChosen[t] = tree.edgeAction[edge];
+        result.set(lastChosen[t], tree.meanValue(SearchTree.ROOT), full[t], budget[t]);
+    }
+}

@@ -1,0 +1,139 @@
+package org.tengen.search;
+
+import java.util.SplittableRandom;
+
+/** AlphaZero's selection rule, root noise and move choice over a {@link SearchTree}. Stateless. */
+final class Puct {
+    private Puct() {
+    }
+
+    /**
+     * The edge of expanded node {@code n} maximising {@code Q + cPuct * P * sqrt(N) / (1 + n)}, Q from the view of
+     * the player to move at {@code n}. Simulations in flight count as visits that lost (virtual loss). Unvisited
+     * children get the first-play urgency: the node's own mean value minus {@code fpuReduction} times the square
+     * root of the prior mass already visited (Leela Zero / KataGo).
+     */
+    static int select(SearchTree t, int n, float cPuct, float fpuReduction) {
+        int first = t.firstEdge[n];
+        int end = first + t.edgeCount[n];
+        int p = t.player[n];
+        float visitedPrior = 0f;
+        for (int e = first; e < end; e++) {
+            int c = t.edgeChild[e];
+            if (c != SearchTree.UNVISITED && t.visits[c] + t.inFlight[c] > 0) {
+                visitedPrior += t.edgePrior[e];
+            }
+        }
+        float fpu = t.meanValue(n) - fpuReduction * (float) Math.sqrt(visitedPrior);
+        float explore = cPuct * (float) Math.sqrt(t.visits[n] + t.inFlight[n]);
+        int best = first;
+        float bestScore = Float.NEGATIVE_INFINITY;
+        for (int e = first; e < end; e++) {
+            int c = t.edgeChild[e];
+            int visits = c == SearchTree.UNVISITED ? 0 : t.visits[c] + t.inFlight[c];
+            float q;
+            if (visits == 0) {
+                q = fpu;
+            } else {
+                float w = t.player[c] == p ? t.valueSum[c] : -t.valueSum[c];
+                q = (w - t.inFlight[c]) / visits;
+            }
+            float score = q + explore * t.edgePrior[e] / (1 + visits);
+            if (score > bestScore) {
+                bestScore = score;
+                best = e;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Mixes Dirichlet noise into the priors of expanded node {@code n}: {@code P = (1 - eps) P + eps eta} with
+     * {@code eta ~ Dir(alphaScale / children)}. {@code scratch} needs at least one slot per child.
+     */
+    static void addDirichletNoise(SearchTree t, int n, float alphaScale, float epsilon, SplittableRandom random,
+                                  double[] scratch) {
+        int first = t.firstEdge[n];
+        int count = t.edgeCount[n];
+        if (count < 2 || epsilon == 0f) {
+            return;
+        }
+        double alpha = alphaScale / (double) count;
+        double sum = 0;
+        for (int j = 0; j < count; j++) {
+            scratch[j] = sampleGamma(alpha, random);
+            sum += scratch[j];
+        }
+        for (int j = 0; j < count; j++) {
+            double eta = sum > 0 ? scratch[j] / sum : 1.0 / count;
+            t.edgePrior[first + j] = (float) ((1 - epsilon) * t.edgePrior[first + j] + epsilon * eta);
+        }
+    }
+
+    /** A Gamma(alpha, 1) draw: Marsaglia and Tsang, boosted by U^(1/alpha) for alpha < 1. */
+    static double sampleGamma(double alpha, SplittableRandom random) {
+        double boost = 1;
+        if (alpha < 1) {
+            boost = Math.pow(random.nextDouble(), 1 / alpha);
+            alpha += 1;
+        }
+        double d = alpha - 1.0 / 3;
+        double c = 1 / Math.sqrt(9 * d);
+        while (true) {
+            double x = random.nextGaussian();
+            double v = 1 + c * x;
+            if (v <= 0) {
+                continue;
+            }
+            v = v * v * v;
+            double u = random.nextDouble();
+            if (u < 1 - 0.0331 * x * x * x * x || Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) {
+                return d * v * boost;
+            }
+        }
+    }
+
+    /**
+     * The root edge to play: sampled with probability proportional to {@code visits^(1/temperature)}, or, for
+     * {@code temperature == 0}, the most visited (ties: higher prior, then lower action).
+     */
+    static int chooseEdge(SearchTree t, int n, float temperature, SplittableRandom random) {
+        int first = t.firstEdge[n];
+        int end = first + t.edgeCount[n];
+        int best = first;
+        int bestVisits = -1;
+        for (int e = first; e < end; e++) {
+            int v = childVisits(t, e);
+            if (v > bestVisits || v == bestVisits && t.edgePrior[e] > t.edgePrior[best]) {
+                bestVisits = v;
+                best = e;
+            }
+        }
+        if (temperature == 0f || bestVisits == 0) {
+            return best;
+        }
+        // Weights relative to the most visited child keep pow() in range for small temperatures.
+        double inverse = 1.0 / temperature;
+        double total = 0;
+        for (int e = first; e < end; e++) {
+            total += weight(childVisits(t, e), bestVisits, inverse);
+        }
+        double r = random.nextDouble() * total;
+        for (int e = first; e < end; e++) {
+            r -= weight(childVisits(t, e), bestVisits, inverse);
+            if (r < 0) {
+                return e;
+            }
+        }
+        return best;
+    }
+
+    private static double weight(int visits, int maxVisits, double inverseTemperature) {
+        return visits == 0 ? 0 : Math.pow((double) visits / maxVisits, inverseTemperature);
+    }
+
+    static int childVisits(SearchTree t, int e) {
+        int c = t.edgeChild[e];
+        return c == SearchTree.UNVISITED ? 0 : t.visits[c];
+    }
+}

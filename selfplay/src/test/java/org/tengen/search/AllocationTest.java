@@ -1,0 +1,60 @@
+package org.tengen.search;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.lang.management.ManagementFactory;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.tengen.env.game.Game;
+import org.tengen.env.rules.Rules;
+
+/** Steady-state simulations allocate nothing (measured per thread; a loose bound, never timing). */
+class AllocationTest {
+    private static final int TREES = 3;
+    private static final int SIMULATIONS = 300;
+    private static final int SEARCHES = 6;
+
+    static Stream<Arguments> setups() {
+        Rules rules = Rules.trompTaylor(5);
+        SearchConfig puct = SearchConfig.builder().simulations(SIMULATIONS).reuseTree(false).build();
+        SearchConfig gumbel = SearchConfig.builder().algorithm(SearchAlgorithm.GUMBEL).simulations(SIMULATIONS)
+                .build();
+        return Stream.of(
+                Arguments.of("puct, network", TestEvaluators.search(puct, rules, TREES, TestEvaluators.hashed(rules), 1)),
+                Arguments.of("puct, 4 leaves per tree", TestEvaluators.search(puct.toBuilder().leavesPerTree(4).build(),
+                        rules, TREES, TestEvaluators.hashed(rules), 1)),
+                Arguments.of("gumbel, network", TestEvaluators.search(gumbel, rules, TREES,
+                        TestEvaluators.hashed(rules), 1)),
+                Arguments.of("puct, rollouts", new BatchedSearch(puct, rules, TREES, new RolloutLeafEvaluator(1, 1), 1)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("setups")
+    void steadyStateSearchesDoNotAllocate(String name, BatchedSearch search) {
+        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
+                "this JVM cannot count allocated bytes per thread");
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled(),
+                "per-thread allocation counting is off");
+        Rules rules = Rules.trompTaylor(5);
+        Game[] games = new Game[TREES];
+        for (int t = 0; t < TREES; t++) {
+            games[t] = TestEvaluators.randomPosition(rules, 2 * t, t);
+        }
+        for (int i = 0; i < SEARCHES; i++) {
+            search.search(games);
+        }
+        long id = Thread.currentThread().getId();
+        long before = threads.getThreadAllocatedBytes(id);
+        for (int i = 0; i < SEARCHES; i++) {
+            search.search(games);
+        }
+        long allocated = threads.getThreadAllocatedBytes(id) - before;
+        int simulations = SEARCHES * TREES * SIMULATIONS;
+        // One small object per simulation would already be 16+ bytes each; allow a few KiB of noise in total.
+        assertTrue(allocated < 8 * 1024, name + ": " + allocated + " bytes over " + simulations + " simulations");
+    }
+}

@@ -1,0 +1,102 @@
+package org.tengen.search;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.tengen.env.board.Stone;
+import org.tengen.env.game.Game;
+import org.tengen.env.rules.Preset;
+import org.tengen.env.rules.Rules;
+
+class BatchedSearchTest {
+    private static final int GAMES = 4;
+    private static final long SEED = 100;
+
+    static Stream<Arguments> configs() {
+        SearchConfig.Builder puct = SearchConfig.builder().simulations(40).temperatureMoves(100);
+        SearchConfig.Builder gumbel = SearchConfig.builder().algorithm(SearchAlgorithm.GUMBEL).simulations(40)
+                .consideredActions(8);
+        return Stream.of(
+                Arguments.of("puct", puct.build()),
+                Arguments.of("puct, 3 leaves per tree", puct.leavesPerTree(3).build()),
+                Arguments.of("puct, playout cap", puct.leavesPerTree(1).playoutCap(0.5, 8).build()),
+                Arguments.of("gumbel", gumbel.build()),
+                Arguments.of("gumbel, 2 leaves per tree, playout cap", gumbel.leavesPerTree(2).playoutCap(0.5, 8)
+                        .build()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("configs")
+    void batchedSearchEqualsSingleSearches(String name, SearchConfig config) {
+        Rules rules = Rules.trompTaylor(5);
+        BatchedSearch batched = TestEvaluators.search(config, rules, GAMES, TestEvaluators.hashed(rules), SEED);
+        BatchedSearch[] singles = new BatchedSearch[GAMES];
+        Game[] games = new Game[GAMES];
+        Game[] copies = new Game[GAMES];
+        for (int g = 0; g < GAMES; g++) {
+            singles[g] = TestEvaluators.search(config, rules, 1, TestEvaluators.hashed(rules), SEED + g);
+            games[g] = TestEvaluators.randomPosition(rules, g, g);
+            copies[g] = games[g].copy();
+        }
+        // Three moves each, so reused trees are compared too.
+        for (int move = 0; move < 3; move++) {
+            batched.search(games);
+            for (int g = 0; g < GAMES; g++) {
+                SearchResult single = TestEvaluators.searchOne(singles[g], copies[g]);
+                SearchResult many = batched.result(g);
+                String where = name + ", game " + g + ", move " + move;
+                assertEquals(single.action(), many.action(), where);
+                assertArrayEquals(single.policy(), many.policy(), where);
+                assertArrayEquals(single.visits(), many.visits(), where);
+                assertEquals(single.rootValue(), many.rootValue(), where);
+                assertEquals(single.isPolicyTarget(), many.isPolicyTarget(), where);
+                games[g].play(many.action());
+                copies[g].play(single.action());
+            }
+        }
+    }
+
+    @Test
+    void nullGamesAreSkipped() {
+        Rules rules = Rules.trompTaylor(4);
+        BatchedSearch search = TestEvaluators.search(SearchConfig.builder().simulations(16).build(), rules, 3,
+                TestEvaluators.hashed(rules), 1);
+        Game[] games = {new Game(rules), null, new Game(rules)};
+        search.search(games);
+        assertEquals(16, Arrays.stream(search.result(0).visits()).sum());
+        assertEquals(-1, search.result(1).action(), "tree 1 never searched");
+        assertEquals(16, Arrays.stream(search.result(2).visits()).sum());
+    }
+
+    @Test
+    void badInputGetsClearErrors() {
+        Rules rules = Rules.trompTaylor(4);
+        SearchConfig config = SearchConfig.builder().simulations(8).leavesPerTree(2).build();
+        BatchedSearch search = TestEvaluators.search(config, rules, 2, TestEvaluators.hashed(rules), 1);
+        assertMessage("expected 2 games (one per tree), got 1", () -> search.search(new Game[] {new Game(rules)}));
+        Game over = new Game(rules);
+        over.resign(Stone.BLACK);
+        assertMessage("game 1 is over (RESIGNED)", () -> search.search(new Game[] {new Game(rules), over}));
+        Game chinese = new Game(Preset.CHINESE.rules(4, 4));
+        assertMessage("game 0 has rules 4x4 komi=7.5 ko=positional-superko suicide=forbidden but the search was "
+                + "built for 4x4", () -> search.search(new Game[] {chinese, null}));
+        Game keepsTwo = new Game(rules, 2);
+        assertMessage("games keep different numbers of past positions: 8 and 2",
+                () -> search.search(new Game[] {new Game(rules), keepsTwo}));
+        assertMessage("the evaluator takes batches of at most 3 but 2 trees x 2 leaves need 4",
+                () -> new BatchedSearch(config, rules, 2, TestEvaluators.leaves(TestEvaluators.hashed(rules), 3), 1));
+    }
+
+    private static void assertMessage(String prefix, org.junit.jupiter.api.function.Executable call) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
+        assertTrue(e.getMessage().startsWith(prefix), e.getMessage());
+    }
+}

@@ -1,0 +1,122 @@
+package org.tengen.search;
+
+import java.nio.FloatBuffer;
+import org.tengen.env.game.Game;
+import org.tengen.env.rules.Rules;
+import org.tengen.models.eval.Evaluator;
+import org.tengen.models.eval.InputSpec;
+
+/** Evaluators over {@link TestFeatures} for tests: pure functions of the observation, allocation-free. */
+final class TestEvaluators {
+    private TestEvaluators() {
+    }
+
+    static InputSpec spec(Rules rules) {
+        return new InputSpec(TestFeatures.INSTANCE.id(), TestFeatures.INSTANCE.planes(), rules.width(),
+                rules.height());
+    }
+
+    /** A leaf evaluator feeding {@code evaluator} through the test features. */
+    static NetworkLeafEvaluator leaves(Evaluator evaluator, int maxBatch) {
+        return new NetworkLeafEvaluator(evaluator, TestFeatures.INSTANCE, maxBatch);
+    }
+
+    /** A search over {@code trees} games evaluated by {@code evaluator} through the test features. */
+    static BatchedSearch search(SearchConfig config, Rules rules, int trees, Evaluator evaluator, long seed) {
+        return new BatchedSearch(config, rules, trees, leaves(evaluator, trees * config.leavesPerTree()), seed);
+    }
+
+    static Evaluator uniform(Rules rules) {
+        return new UniformEvaluator(spec(rules));
+    }
+
+    /**
+     * Uneven but deterministic priors and values derived from a hash of the observation: different positions
+     * look different, the same position always looks the same.
+     */
+    static Evaluator hashed(Rules rules) {
+        InputSpec spec = spec(rules);
+        return new Evaluator() {
+            @Override
+            public InputSpec spec() {
+                return spec;
+            }
+
+            @Override
+            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value) {
+                int size = spec.observationSize();
+                int actions = spec.actionCount();
+                for (int i = 0; i < batch; i++) {
+                    long h = 0x9E3779B97F4A7C15L;
+                    for (int k = 0; k < size; k++) {
+                        h = (h ^ Float.floatToIntBits(obs.get(i * size + k))) * 0x100000001B3L + k;
+                    }
+                    float sum = 0f;
+                    for (int a = 0; a < actions; a++) {
+                        long x = mix(h + a);
+                        float p = legal[i * actions + a] ? 0.1f + (x >>> 40) / (float) (1L << 24) : 0f;
+                        policy[i * actions + a] = p;
+                        sum += p;
+                    }
+                    for (int a = 0; a < actions; a++) {
+                        policy[i * actions + a] /= sum;
+                    }
+                    value[i] = (float) Math.tanh(((mix(h) >>> 40) / (double) (1L << 24) - 0.5) * 2);
+                }
+            }
+        };
+    }
+
+    /**
+     * Uniform priors; the value reveals that owning {@code action}'s point is good: {@code 0.9 * (own - opponent)}
+     * stone on it, from the view of the player to move.
+     */
+    static Evaluator pointIsGood(Rules rules, int action) {
+        InputSpec spec = spec(rules);
+        UniformEvaluator uniform = new UniformEvaluator(spec);
+        int area = rules.area();
+        return new Evaluator() {
+            @Override
+            public InputSpec spec() {
+                return spec;
+            }
+
+            @Override
+            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value) {
+                uniform.evaluate(batch, obs, legal, policy, value);
+                int size = spec.observationSize();
+                for (int i = 0; i < batch; i++) {
+                    float own = obs.get(i * size + TestFeatures.OWN * area + action);
+                    float opponent = obs.get(i * size + TestFeatures.OPPONENT * area + action);
+                    value[i] = 0.9f * (own - opponent);
+                }
+            }
+        };
+    }
+
+    /** Searches one game with a one-tree search and returns its result. */
+    static SearchResult searchOne(BatchedSearch search, Game game) {
+        search.search(new Game[] {game});
+        return search.result(0);
+    }
+
+    /** A position reached by {@code moves} random legal moves (no passes) from the empty board. */
+    static Game randomPosition(Rules rules, int moves, long seed) {
+        Game game = new Game(rules);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        for (int i = 0; i < moves; i++) {
+            int a;
+            do {
+                a = random.nextInt(rules.area());
+            } while (!game.isLegal(a));
+            game.play(a);
+        }
+        return game;
+    }
+
+    static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}
