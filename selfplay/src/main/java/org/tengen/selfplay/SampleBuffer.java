@@ -1,0 +1,86 @@
+package org.tengen.selfplay;
+
+import java.util.Arrays;
+import org.tengen.models.data.TrainingShard;
+import org.tengen.models.eval.InputSpec;
+
+/**
+ * A growable column store of training samples (observation, policy target, value target, ownership target), all
+ * from the point of view of the player to move, that becomes a {@link TrainingShard}.
+ */
+public final class SampleBuffer {
+    private final InputSpec spec;
+    private final int obsSize;
+    private final int actions;
+    private final int area;
+    private float[] observations;
+    private float[] policy;
+    private float[] value;
+    private float[] ownership;
+    private int count;
+
+    public SampleBuffer(InputSpec spec, int initialCapacity) {
+        this.spec = spec;
+        this.obsSize = spec.observationSize();
+        this.actions = spec.actionCount();
+        this.area = spec.width() * spec.height();
+        int cap = Math.max(16, initialCapacity);
+        observations = new float[cap * obsSize];
+        policy = new float[cap * actions];
+        value = new float[cap];
+        ownership = new float[cap * area];
+    }
+
+    public int count() {
+        return count;
+    }
+
+    public InputSpec spec() {
+        return spec;
+    }
+
+    /** Appends one sample; arrays are copied from the given offsets. */
+    public void add(float[] obs, int obsOffset, float[] policyTarget, int policyOffset, float valueTarget,
+                    float[] ownershipTarget, int ownershipOffset) {
+        if (count == value.length) {
+            int cap = count * 2;
+            observations = Arrays.copyOf(observations, cap * obsSize);
+            policy = Arrays.copyOf(policy, cap * actions);
+            value = Arrays.copyOf(value, cap);
+            ownership = Arrays.copyOf(ownership, cap * area);
+        }
+        System.arraycopy(obs, obsOffset, observations, count * obsSize, obsSize);
+        System.arraycopy(policyTarget, policyOffset, policy, count * actions, actions);
+        value[count] = valueTarget;
+        System.arraycopy(ownershipTarget, ownershipOffset, ownership, count * area, area);
+        count++;
+    }
+
+    /** Appends every sample of {@code other} (same spec). */
+    public void addAll(SampleBuffer other) {
+        for (int i = 0; i < other.count; i++) {
+            add(other.observations, i * obsSize, other.policy, i * actions, other.value[i], other.ownership,
+                    i * area);
+        }
+    }
+
+    /** Overwrites the value and ownership targets of sample {@code i} (set once a game's outcome is known). */
+    public void setTargets(int i, float valueTarget, float[] ownershipTarget) {
+        if (i < 0 || i >= count) {
+            throw new IndexOutOfBoundsException("sample " + i + " of " + count);
+        }
+        value[i] = valueTarget;
+        System.arraycopy(ownershipTarget, 0, ownership, i * area, area);
+    }
+
+    public void clear() {
+        count = 0;
+    }
+
+    /** The samples as a shard (copies the used part of each column). */
+    public TrainingShard toShard() {
+        return new TrainingShard(spec, count, Arrays.copyOf(observations, count * obsSize),
+                Arrays.copyOf(policy, count * actions), Arrays.copyOf(value, count),
+                Arrays.copyOf(ownership, count * area));
+    }
+}
