@@ -152,7 +152,7 @@ class BoardDiagramTest {
 
     /** {@code hashAfter} must predict the hash of every possible move, in random positions of several shapes. */
     @ParameterizedTest(name = "{0}x{1}")
-    @CsvSource({"5, 5", "9, 9", "19, 19", "7, 3", "1, 6"})
+    @CsvSource({"5, 5", "9, 9", "19, 19", "7, 3", "1, 6", "52, 3", "2, 52"})
     void hashAfterPredictsTheHashOfEveryMove(int width, int height) {
         Rules rules = Rules.trompTaylor(width, height).withMaxMoves(4 * width * height);
         Game game = new Game(rules);
