@@ -524,8 +524,9 @@ public final class Board {
 
     /**
      * Sets the board from a diagram: rows top to bottom, {@code X} black, {@code O} white, {@code .} or {@code +}
-     * empty; spaces ignored, blank lines skipped. Chains, liberties and hash are rebuilt. Throws if the diagram's
-     * shape differs from the board's or a chain has no liberties.
+     * empty; spaces ignored, blank lines skipped. Chains, liberties and hash are rebuilt. Throws
+     * {@link IllegalArgumentException} (leaving the board empty) if the diagram's shape differs from the board's or a
+     * chain has no liberties.
      */
     public void setFromDiagram(String diagram) {
         String[] rows = diagram.strip().lines().map(r -> r.replace(" ", "")).filter(r -> !r.isEmpty())
@@ -551,7 +552,13 @@ public final class Board {
             }
         }
         rebuildChains();
-        checkConsistency();
+        for (int loc = 0; loc < colour.length; loc++) {
+            if ((colour[loc] == Stone.BLACK || colour[loc] == Stone.WHITE) && libs[chainHead[loc]] == 0) {
+                String where = describe(loc);
+                clear();
+                throw new IllegalArgumentException("diagram has a chain with no liberties at " + where);
+            }
+        }
     }
 
     private void setStone(int loc, int player) {

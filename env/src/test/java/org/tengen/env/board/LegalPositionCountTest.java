@@ -57,7 +57,7 @@ class LegalPositionCountTest {
                 assertArrayEquals(grid, Positions.grid(board));
                 legal++;
             } else {
-                Exception e = assertThrows(RuntimeException.class, () -> board.setFromDiagram(diagram), diagram);
+                Exception e = assertThrows(IllegalArgumentException.class, () -> board.setFromDiagram(diagram), diagram);
                 assertTrue(e.getMessage().contains("no liberties"), e.getMessage());
             }
         }
