@@ -221,9 +221,14 @@ public final class ConfigNode {
         return List.copyOf(out);
     }
 
-    /** Wraps a validation failure of a value already read (e.g. from a record constructor) with its path. */
+    /** Wraps a validation failure of a value already read with the path of its field. */
     public ConfigException invalid(String key, String problem) {
         return error(key, problem);
+    }
+
+    /** Wraps a validation failure of this whole section (e.g. from a record constructor) with its path. */
+    public ConfigException invalid(String problem) {
+        return new ConfigException(source + ": " + (path.isEmpty() ? "" : path + ": ") + problem);
     }
 
     private Object raw(String key) {
