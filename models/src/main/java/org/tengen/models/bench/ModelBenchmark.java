@@ -84,7 +84,10 @@ public final class ModelBenchmark {
         }
     }
 
-    /** Batching service with {@code clients} threads submitting one position at a time, against direct calls. */
+    /**
+     * Batching service with {@code clients} threads submitting one position at a time, against direct calls at batch
+     * {@code min(clients, maxBatch)}.
+     */
     public record BatchingResult(String net, int clients, int maxBatch, Duration maxWait, double positionsPerSecond,
             double meanBatch, double directPositionsPerSecond) {
     }
@@ -140,17 +143,21 @@ public final class ModelBenchmark {
         return new Report(options.threads(), forward, train, List.of());
     }
 
-    /** The batching service for each client count and wait, against direct calls at {@code maxBatch}. */
+    /**
+     * The batching service for each client count and wait, against direct calls at the largest batch those clients
+     * can form, {@code min(clients, maxBatch)}.
+     */
     public List<BatchingResult> batching(NetConfig config, int[] clientCounts, int maxBatch, Duration[] waits) {
         setThreads();
         List<BatchingResult> results = new ArrayList<>();
         try (PolicyValueNet net = PolicyValueNet.create(config)) {
             InputSpec spec = spec(config);
-            double direct;
-            try (DjlEvaluator evaluator = new DjlEvaluator(net, spec)) {
-                direct = median(measure(evaluatorLoop(evaluator, spec, maxBatch), maxBatch));
-            }
             for (int clients : clientCounts) {
+                int fullBatch = Math.min(clients, maxBatch);
+                double direct;
+                try (DjlEvaluator evaluator = new DjlEvaluator(net, spec)) {
+                    direct = median(measure(evaluatorLoop(evaluator, spec, fullBatch), fullBatch));
+                }
                 for (Duration wait : waits) {
                     results.add(batchingRun(net, spec, clients, maxBatch, wait, direct));
                 }

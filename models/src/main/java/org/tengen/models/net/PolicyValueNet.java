@@ -6,6 +6,7 @@ import ai.djl.Model;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Activation;
@@ -20,10 +21,13 @@ import ai.djl.nn.norm.BatchNorm;
 import ai.djl.training.ParameterStore;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A residual policy/value network (AlphaZero trunk, KataGo-style heads) built from DJL blocks, owning its
@@ -80,13 +84,27 @@ public final class PolicyValueNet implements AutoCloseable {
     public static PolicyValueNet load(NetConfig config, InputStream in) throws IOException {
         Model model = newModel(config);
         Block block = model.getBlock();
+        NDManager manager = model.getNDManager();
         try {
-            block.loadParameters(model.getNDManager(), new DataInputStream(in));
-            // Marks loaded weights as trainable; arrays that are already set are kept as loaded.
-            block.initialize(model.getNDManager(), DataType.FLOAT32, inputShape(config, 1));
-        } catch (MalformedModelException | RuntimeException e) {
+            // Initialising first fixes the shape every parameter must have; the random values are then dropped.
+            block.initialize(manager, DataType.FLOAT32, inputShape(config, 1));
+            Map<String, Shape> expected = new LinkedHashMap<>();
+            block.getParameters().forEach(p -> expected.put(p.getKey(), p.getValue().getShape()));
+            block.clear();
+            block.loadParameters(manager, new DataInputStream(in));
+            block.getParameters().forEach(p -> {
+                Shape loaded = p.getValue().getArray().getShape();
+                if (!loaded.equals(expected.get(p.getKey()))) {
+                    throw new IllegalArgumentException("parameter " + p.getKey() + " has shape " + loaded
+                            + " where the configuration needs " + expected.get(p.getKey()));
+                }
+            });
+            // Marks the loaded weights as trainable; arrays already set are kept as loaded.
+            block.initialize(manager, DataType.FLOAT32, inputShape(config, 1));
+        } catch (MalformedModelException | EOFException | RuntimeException e) {
             model.close();
-            throw new IOException("weights do not fit a " + config.describe() + " network: " + e.getMessage(), e);
+            String reason = e instanceof EOFException ? "they end early" : e.getMessage();
+            throw new IOException("weights do not fit a " + config.describe() + " network: " + reason, e);
         } catch (IOException e) {
             model.close();
             throw e;

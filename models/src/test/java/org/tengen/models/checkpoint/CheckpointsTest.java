@@ -98,6 +98,23 @@ class CheckpointsTest {
     }
 
     @Test
+    void weightsThatDoNotFitTheStoredConfigAreRejected() throws IOException {
+        Path dir = tmp.resolve("c");
+        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
+            Checkpoints.save(dir, net, PROVENANCE);
+        }
+        Path metadata = dir.resolve(Checkpoints.METADATA_FILE);
+        Files.writeString(metadata, Files.readString(metadata).replace("channels: 8", "channels: 16"));
+        CheckpointException wider = assertThrows(CheckpointException.class, () -> Checkpoints.load(dir));
+        assertTrue(wider.getMessage().contains("do not fit a 2x16") && wider.getMessage().contains("shape"),
+                wider.getMessage());
+        Files.writeString(metadata, Files.readString(metadata).replace("channels: 16", "channels: 8")
+                .replace("blocks: 2", "blocks: 3"));
+        CheckpointException deeper = assertThrows(CheckpointException.class, () -> Checkpoints.load(dir));
+        assertTrue(deeper.getMessage().contains("do not fit a 3x8"), deeper.getMessage());
+    }
+
+    @Test
     void neverOverwrites() {
         Path dir = tmp.resolve("c");
         try (PolicyValueNet net = PolicyValueNet.create(NET)) {

@@ -78,6 +78,25 @@ class LearnerTest {
     }
 
     @Test
+    void trainsOnAnotherBoardSizeThanConfigured() {
+        InputSpec rectangle = new InputSpec("test", 4, 7, 5);
+        try (PolicyValueNet net = PolicyValueNet.create(NET); Learner learner = new Learner(net, TrainConfig.sgd(0.01f))) {
+            LossComponents loss = learner.trainStep(Fixtures.batch(rectangle, 2, 5, true));
+            assertTrue(Float.isFinite(loss.total()) && loss.ownership() > 0f);
+        }
+    }
+
+    @Test
+    void resumedLearnerContinuesTheSchedule() {
+        TrainConfig config = TrainConfig.adam(1f).withSchedule(new LrSchedule.Step(10, 0.5f));
+        try (PolicyValueNet net = PolicyValueNet.create(NET); Learner learner = new Learner(net, config, 25)) {
+            assertEquals(0.25f, learner.learningRate());
+            learner.trainStep(Fixtures.batch(SPEC, 2, 1, false));
+            assertEquals(26, learner.step());
+        }
+    }
+
+    @Test
     void schedules() {
         assertEquals(0.1f, new LrSchedule.Constant().rate(0.1f, 1000));
         LrSchedule.Step step = new LrSchedule.Step(10, 0.5f);
