@@ -358,15 +358,17 @@ public final class ModelBenchmark {
     }
 
     /**
-     * Runs the standard measurement and prints the table. Arguments (all optional): {@code threads} (default 1),
-     * {@code milliseconds per round} (default 1000), {@code batching} to add the batching-service comparison.
+     * Runs the standard measurement on {@link #SMALL} and {@link #MEDIUM} and prints the table. Arguments, all
+     * optional: intra-op threads (1), milliseconds per round (1000), rounds (3), and the word {@code batching} to add
+     * the batching-service comparison on the small net.
      */
     public static void main(String[] args) {
         int threads = args.length > 0 ? Integer.parseInt(args[0]) : 1;
         Duration round = Duration.ofMillis(args.length > 1 ? Long.parseLong(args[1]) : 1000);
-        ModelBenchmark bench = new ModelBenchmark(Options.standard(threads, round));
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        ModelBenchmark bench = new ModelBenchmark(new Options(threads, round, rounds, new int[] {1, 8, 64, 256}, 256));
         Report report = bench.run(List.of(SMALL, MEDIUM));
-        if (args.length > 2 && args[2].equals("batching")) {
+        if (args.length > 3 && args[3].equals("batching")) {
             List<BatchingResult> batching = bench.batching(SMALL, new int[] {16, 64}, 64,
                     new Duration[] {Duration.ZERO, Duration.ofNanos(200_000), Duration.ofMillis(1)});
             report = new Report(report.threads(), report.forward(), report.train(), batching);

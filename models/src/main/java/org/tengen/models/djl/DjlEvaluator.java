@@ -4,7 +4,6 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
-import ai.djl.pytorch.jni.JniUtils;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
@@ -61,10 +60,6 @@ public final class DjlEvaluator implements Evaluator {
         ensureCapacity(floats, batch * actions);
         inputFloats.put(0, observations, 0, floats);
         input.clear().limit(floats * Float.BYTES);
-        // Autograd's switch is per native thread and only the engine's first thread starts with it off.
-        if (JniUtils.isGradMode()) {
-            JniUtils.setGradMode(false);
-        }
         try (NDManager manager = net.model().getNDManager().newSubManager()) {
             NDList out = net.forward(manager.create(input, new Shape(batch, spec.planes(), spec.height(), spec.width()),
                     DataType.FLOAT32));

@@ -18,6 +18,7 @@ import ai.djl.nn.SequentialBlock;
 import ai.djl.nn.convolutional.Conv2d;
 import ai.djl.nn.core.Linear;
 import ai.djl.nn.norm.BatchNorm;
+import ai.djl.pytorch.jni.JniUtils;
 import ai.djl.training.ParameterStore;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -91,7 +92,11 @@ public final class PolicyValueNet implements AutoCloseable {
             Map<String, Shape> expected = new LinkedHashMap<>();
             block.getParameters().forEach(p -> expected.put(p.getKey(), p.getValue().getShape()));
             block.clear();
-            block.loadParameters(manager, new DataInputStream(in));
+            DataInputStream data = new DataInputStream(in);
+            block.loadParameters(manager, data);
+            if (data.read() != -1) {
+                throw new IllegalArgumentException("the weights hold more parameters than the configuration");
+            }
             block.getParameters().forEach(p -> {
                 Shape loaded = p.getValue().getArray().getShape();
                 if (!loaded.equals(expected.get(p.getKey()))) {
@@ -138,13 +143,17 @@ public final class PolicyValueNet implements AutoCloseable {
     }
 
     /**
-     * Inference forward pass (batch-norm running statistics, no dropout). Outputs are attached to the input's
-     * manager, so a sub-manager around the call frees everything.
+     * Inference forward pass (batch-norm running statistics). Outputs are attached to the input's manager, so a
+     * sub-manager around the call frees everything. Turns autograd off on the calling thread: libtorch keeps that
+     * switch per thread and only the thread that started the engine begins with it off.
      *
      * @throws IllegalArgumentException if the input is not {@code (N, inputPlanes, H, W)}
      */
     public NDList forward(NDArray input) {
         checkInput(input.getShape());
+        if (JniUtils.isGradMode()) {
+            JniUtils.setGradMode(false);
+        }
         return model.getBlock().forward(parameters, new NDList(input), false);
     }
 

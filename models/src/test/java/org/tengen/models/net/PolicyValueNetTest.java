@@ -9,6 +9,11 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -63,6 +68,29 @@ class PolicyValueNetTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new NetConfig(17, 9, 9, 0, 32, false, false, false));
         assertTrue(e.getMessage().contains("blocks"), e.getMessage());
+    }
+
+    @Test
+    void forwardFromSeveralThreadsMatchesOneThread() throws Exception {
+        try (PolicyValueNet net = PolicyValueNet.create(FULL)) {
+            float[] expected = policy(net);
+            ExecutorService pool = Executors.newFixedThreadPool(3);
+            List<Future<float[]>> results = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                results.add(pool.submit(() -> policy(net)));
+            }
+            for (Future<float[]> result : results) {
+                assertArrayEquals(expected, result.get(), 1e-6f);
+            }
+            pool.shutdown();
+        }
+    }
+
+    private static float[] policy(PolicyValueNet net) {
+        try (NDManager manager = net.model().getNDManager().newSubManager()) {
+            return net.forward(manager.arange(2 * 5 * 81f).reshape(new Shape(2, 5, 9, 9)).div(405f)).get(0)
+                    .toFloatArray();
+        }
     }
 
     @Test
