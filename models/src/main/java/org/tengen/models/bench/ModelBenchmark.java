@@ -218,11 +218,17 @@ public final class ModelBenchmark {
                 Predictor<NDList, NDList> predictor = net.model().newPredictor(new NoopTranslator())) {
             Runnable viaEvaluator = evaluatorLoop(evaluator, spec, batch);
             Runnable bare = bareLoop(net, predictor, spec, batch);
-            timeFor(viaEvaluator, options.round());
-            timeFor(bare, options.round());
+            timeFor(viaEvaluator, options.round().multipliedBy(2));
+            timeFor(bare, options.round().multipliedBy(2));
             for (int r = 0; r < options.rounds(); r++) {
-                evaluatorRates[r] = rate(viaEvaluator, batch);
-                bareRates[r] = rate(bare, batch);
+                // Alternate which goes first so drifting background load favours neither.
+                if (r % 2 == 0) {
+                    evaluatorRates[r] = rate(viaEvaluator, batch);
+                    bareRates[r] = rate(bare, batch);
+                } else {
+                    bareRates[r] = rate(bare, batch);
+                    evaluatorRates[r] = rate(viaEvaluator, batch);
+                }
             }
         }
         return new ForwardResult(describe(net.config()), batch, median(evaluatorRates), median(bareRates));

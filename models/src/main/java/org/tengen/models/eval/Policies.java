@@ -24,13 +24,13 @@ public final class Policies {
         }
         double sum = 0;
         for (int a = 0; a < n; a++) {
-            if (legal[legalFrom + a]) {
-                sum += Math.exp(logits[logitsFrom + a] - max);
-            }
+            float e = legal[legalFrom + a] ? (float) Math.exp(logits[logitsFrom + a] - max) : 0f;
+            out[outFrom + a] = e;
+            sum += e;
         }
-        double scale = 1.0 / sum;
+        float scale = (float) (1.0 / sum);
         for (int a = 0; a < n; a++) {
-            out[outFrom + a] = legal[legalFrom + a] ? (float) (Math.exp(logits[logitsFrom + a] - max) * scale) : 0f;
+            out[outFrom + a] *= scale;
         }
     }
 
