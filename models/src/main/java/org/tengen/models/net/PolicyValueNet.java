@@ -251,7 +251,7 @@ public final class PolicyValueNet implements AutoCloseable {
                 if (config.ownershipHead()) {
                     out.add(list.get(2).head());
                 }
-                out.add(split.get(1).reshape(n).mul(scoreScale));
+                out.add(Scalars.times(split.get(1).reshape(n), scoreScale));
             } else {
                 out.add(scalars.reshape(n).tanh());
                 if (config.ownershipHead()) {
@@ -279,7 +279,7 @@ public final class PolicyValueNet implements AutoCloseable {
             NDArray flat = x.reshape(s.get(0), s.get(1), s.get(2) * s.get(3));
             NDArray mean = flat.mean(new int[] {2});
             float sizeScale = (float) ((Math.sqrt(s.get(2) * s.get(3)) - 14.0) / 10.0);
-            return new NDList(NDArrays.concat(new NDList(mean, mean.mul(sizeScale), flat.max(new int[] {2})), 1));
+            return new NDList(NDArrays.concat(new NDList(mean, Scalars.times(mean, sizeScale), flat.max(new int[] {2})), 1));
         }, "globalPool");
     }
 

@@ -16,6 +16,7 @@ import java.nio.FloatBuffer;
 import java.util.List;
 import org.tengen.models.net.NetConfig;
 import org.tengen.models.net.PolicyValueNet;
+import org.tengen.models.net.Scalars;
 
 /**
  * Trains a {@link PolicyValueNet} one batch at a time: forward in training mode, {@link PolicyValueLoss} plus the L2
@@ -101,10 +102,7 @@ public final class Learner implements AutoCloseable {
                 NDList predictions = trainer.forward(new NDList(input));
                 NDArray[] terms = loss.terms(labels, predictions);
                 NDArray l2 = l2Penalty(manager);
-                NDArray total = terms[0].add(terms[1].mul(config.valueWeight()))
-                        .add(terms[2].mul(config.ownershipWeight()))
-                        .add(terms[3].mul(config.scoreWeight()))
-                        .add(l2);
+                NDArray total = loss.weighted(terms).add(l2);
                 collector.backward(total);
                 measured = NDArrays.stack(new NDList(total, terms[0], terms[1], terms[2], terms[3], l2))
                         .toFloatArray();
@@ -150,7 +148,7 @@ public final class Learner implements AutoCloseable {
             squares.attach(manager);
             sum = sum.add(squares.sum());
         }
-        return sum.mul(config.l2());
+        return Scalars.times(sum, config.l2());
     }
 
     private static NDArray named(NDArray array, String name) {

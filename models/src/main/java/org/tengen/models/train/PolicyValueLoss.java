@@ -4,6 +4,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.training.loss.Loss;
 import org.tengen.models.net.NetConfig;
+import org.tengen.models.net.Scalars;
 
 /**
  * The AlphaZero loss with KataGo's auxiliary terms, as a DJL {@link Loss}: policy cross-entropy against a target
@@ -29,9 +30,14 @@ public final class PolicyValueLoss extends Loss {
     /** Weighted sum of the terms, without L2. */
     @Override
     public NDArray evaluate(NDList labels, NDList predictions) {
-        NDArray[] t = terms(labels, predictions);
-        return t[0].add(t[1].mul(train.valueWeight())).add(t[2].mul(train.ownershipWeight()))
-                .add(t[3].mul(train.scoreWeight()));
+        return weighted(terms(labels, predictions));
+    }
+
+    /** Weighted sum of terms as returned by {@link #terms}. */
+    public NDArray weighted(NDArray[] terms) {
+        return terms[0].add(Scalars.times(terms[1], train.valueWeight()))
+                .add(Scalars.times(terms[2], train.ownershipWeight()))
+                .add(Scalars.times(terms[3], train.scoreWeight()));
     }
 
     /**
@@ -51,7 +57,7 @@ public final class PolicyValueLoss extends Loss {
         NDArray score = zero;
         if (net.scoreHead() && labels.contains(SCORE)) {
             float area = logits.getShape().get(1) - 1;
-            score = predictions.get(net.scoreIndex()).sub(labels.get(SCORE)).square().mean().div(area);
+            score = Scalars.times(predictions.get(net.scoreIndex()).sub(labels.get(SCORE)).square().mean(), 1f / area);
         }
         return new NDArray[] {policy, value, ownership, score};
     }
