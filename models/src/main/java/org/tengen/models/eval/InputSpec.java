@@ -1,5 +1,7 @@
 package org.tengen.models.eval;
 
+import java.nio.FloatBuffer;
+
 /**
  * The shape of what an evaluator consumes and produces.
  *
@@ -24,5 +26,27 @@ public record InputSpec(String featureSet, int planes, int width, int height) {
     /** Policy entries per position: every point row-major, then pass. */
     public int actionCount() {
         return width * height + 1;
+    }
+
+    /**
+     * Checks the arguments of {@link Evaluator#evaluate} against this spec.
+     *
+     * @throws IllegalArgumentException naming the first buffer that is too small, or a non-positive batch
+     */
+    public void checkBatch(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value) {
+        if (batch < 1) {
+            throw new IllegalArgumentException("batch must be positive, got " + batch);
+        }
+        requireRoom("observations", observations.limit(), (long) batch * observationSize(), batch);
+        requireRoom("legal mask", legal.length, (long) batch * actionCount(), batch);
+        requireRoom("policy output", policy.length, (long) batch * actionCount(), batch);
+        requireRoom("value output", value.length, batch, batch);
+    }
+
+    private void requireRoom(String what, int have, long need, int batch) {
+        if (have < need) {
+            throw new IllegalArgumentException(what + ": room for " + have + " entries but a batch of " + batch + " "
+                    + planes + "x" + height + "x" + width + " positions needs " + need);
+        }
     }
 }

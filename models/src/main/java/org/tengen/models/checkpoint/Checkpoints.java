@@ -1,0 +1,291 @@
+package org.tengen.models.checkpoint;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.tengen.models.net.NetConfig;
+import org.tengen.models.net.PolicyValueNet;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+
+/**
+ * Saving and loading checkpoints. A checkpoint is a directory holding {@value #WEIGHTS_FILE} (DJL parameter format)
+ * and {@value #METADATA_FILE} (network config, feature set and version, rules preset, training step, creation time,
+ * parent, SHA-256 of the weights).
+ *
+ * <p>Saving writes both files into a temporary directory next to the target, forces them to disk, then renames the
+ * directory into place, so a reader sees either no checkpoint or a complete one, even after a crash. Loading checks
+ * the hash and, when asked, that the stored network matches the expected configuration; every failure is a
+ * {@link CheckpointException} naming the checkpoint and the problem.
+ */
+public final class Checkpoints {
+    public static final String WEIGHTS_FILE = "weights.params";
+    public static final String METADATA_FILE = "checkpoint.yaml";
+    private static final int FORMAT = 1;
+
+    private Checkpoints() {
+    }
+
+    /**
+     * Writes {@code net} as a new checkpoint directory {@code dir}.
+     *
+     * @return the metadata written
+     * @throws CheckpointException if {@code dir} already exists or cannot be written
+     */
+    public static CheckpointInfo save(Path dir, PolicyValueNet net, Provenance provenance) {
+        Path target = dir.toAbsolutePath().normalize();
+        if (Files.exists(target)) {
+            throw new CheckpointException("checkpoint " + target + " already exists; checkpoints are never"
+                    + " overwritten");
+        }
+        Path tmp = null;
+        try {
+            Path parent = Files.createDirectories(target.getParent());
+            tmp = Files.createTempDirectory(parent, "." + target.getFileName() + ".tmp-");
+            ByteArrayOutputStream weights = new ByteArrayOutputStream();
+            net.saveParameters(weights);
+            byte[] weightBytes = weights.toByteArray();
+            CheckpointInfo info = new CheckpointInfo(net.config(), provenance, Instant.now(), sha256(weightBytes));
+            writeDurably(tmp.resolve(WEIGHTS_FILE), weightBytes);
+            writeDurably(tmp.resolve(METADATA_FILE), toYaml(info).getBytes(StandardCharsets.UTF_8));
+            force(tmp);
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+            tmp = null;
+            force(parent);
+            return info;
+        } catch (FileAlreadyExistsException e) {
+            throw new CheckpointException("checkpoint " + target + " appeared while saving; not overwritten", e);
+        } catch (IOException e) {
+            throw new CheckpointException("cannot save checkpoint " + target + ": " + e, e);
+        } finally {
+            if (tmp != null) {
+                deleteQuietly(tmp);
+            }
+        }
+    }
+
+    /**
+     * Reads a checkpoint's metadata without loading weights.
+     *
+     * @throws CheckpointException if the directory or its metadata is missing or malformed
+     */
+    public static CheckpointInfo read(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new CheckpointException("no checkpoint at " + dir.toAbsolutePath()
+                    + (Files.exists(dir) ? " (not a directory)" : " (no such directory)"));
+        }
+        Path metadata = dir.resolve(METADATA_FILE);
+        try {
+            return fromYaml(Files.readString(metadata, StandardCharsets.UTF_8), dir);
+        } catch (NoSuchFileException e) {
+            throw new CheckpointException("checkpoint " + dir + " has no " + METADATA_FILE, e);
+        } catch (IOException e) {
+            throw new CheckpointException("cannot read " + metadata + ": " + e, e);
+        }
+    }
+
+    /** Loads a checkpoint with the network configuration it stores, after checking the weights' hash. */
+    public static PolicyValueNet load(Path dir) {
+        return load(dir, read(dir));
+    }
+
+    /**
+     * Loads a checkpoint after checking the weights' hash and that its network is exactly {@code expected}.
+     *
+     * @throws CheckpointException naming the first differing field, e.g. {@code has channels=32 but the config says 64}
+     */
+    public static PolicyValueNet load(Path dir, NetConfig expected) {
+        CheckpointInfo info = read(dir);
+        info.requireNetwork(expected, dir);
+        return load(dir, info);
+    }
+
+    private static PolicyValueNet load(Path dir, CheckpointInfo info) {
+        Path weightsFile = dir.resolve(WEIGHTS_FILE);
+        byte[] weights;
+        try {
+            weights = Files.readAllBytes(weightsFile);
+        } catch (NoSuchFileException e) {
+            throw new CheckpointException("checkpoint " + dir + " has no " + WEIGHTS_FILE, e);
+        } catch (IOException e) {
+            throw new CheckpointException("cannot read " + weightsFile + ": " + e, e);
+        }
+        String actual = sha256(weights);
+        if (!actual.equals(info.weightsSha256())) {
+            throw new CheckpointException("checkpoint " + dir + ": " + WEIGHTS_FILE + " has SHA-256 " + actual
+                    + " but " + METADATA_FILE + " says " + info.weightsSha256() + " (corrupt or replaced)");
+        }
+        try {
+            return PolicyValueNet.load(info.network(), new ByteArrayInputStream(weights));
+        } catch (IOException e) {
+            throw new CheckpointException("checkpoint " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    static String toYaml(CheckpointInfo info) {
+        NetConfig n = info.network();
+        Map<String, Object> network = new LinkedHashMap<>();
+        network.put("inputPlanes", n.inputPlanes());
+        network.put("width", n.width());
+        network.put("height", n.height());
+        network.put("blocks", n.blocks());
+        network.put("channels", n.channels());
+        network.put("globalPooling", n.globalPooling());
+        network.put("ownershipHead", n.ownershipHead());
+        network.put("scoreHead", n.scoreHead());
+        Provenance p = info.provenance();
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("format", FORMAT);
+        root.put("network", network);
+        root.put("featureSet", p.featureSet());
+        root.put("featureVersion", p.featureVersion());
+        root.put("rules", p.rules());
+        root.put("trainingStep", p.trainingStep());
+        root.put("created", info.created().toString());
+        root.put("parent", p.parent());
+        root.put("weightsSha256", info.weightsSha256());
+        DumperOptions options = new DumperOptions();
+        options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+        return "# Tengen checkpoint metadata; " + WEIGHTS_FILE + " holds the weights.\n"
+                + new Yaml(options).dump(root);
+    }
+
+    static CheckpointInfo fromYaml(String text, Path dir) {
+        Map<?, ?> root;
+        try {
+            Object doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
+            if (!(doc instanceof Map<?, ?> map)) {
+                throw new CheckpointException("checkpoint " + dir + ": " + METADATA_FILE + " is not a YAML mapping");
+            }
+            root = map;
+        } catch (YAMLException e) {
+            throw new CheckpointException("checkpoint " + dir + ": " + METADATA_FILE + " is not valid YAML: "
+                    + e.getMessage(), e);
+        }
+        Fields f = new Fields(dir);
+        int format = f.integer(root, "format");
+        if (format != FORMAT) {
+            throw new CheckpointException("checkpoint " + dir + " has format " + format + "; this version reads "
+                    + FORMAT);
+        }
+        Map<?, ?> net = f.map(root, "network");
+        try {
+            NetConfig network = new NetConfig(f.integer(net, "inputPlanes"), f.integer(net, "width"),
+                    f.integer(net, "height"), f.integer(net, "blocks"), f.integer(net, "channels"),
+                    f.bool(net, "globalPooling"), f.bool(net, "ownershipHead"), f.bool(net, "scoreHead"));
+            Provenance provenance = new Provenance(f.string(root, "featureSet"), f.integer(root, "featureVersion"),
+                    f.string(root, "rules"), f.longInteger(root, "trainingStep"),
+                    root.get("parent") == null ? null : f.string(root, "parent"));
+            return new CheckpointInfo(network, provenance, Instant.parse(f.string(root, "created")),
+                    f.string(root, "weightsSha256"));
+        } catch (IllegalArgumentException | DateTimeParseException e) {
+            throw new CheckpointException("checkpoint " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Typed access to metadata fields with errors naming the field. */
+    private record Fields(Path dir) {
+        Object get(Map<?, ?> map, String key) {
+            Object value = map.get(key);
+            if (value == null) {
+                throw new CheckpointException("checkpoint " + dir + ": " + METADATA_FILE + " lacks field '" + key
+                        + "'");
+            }
+            return value;
+        }
+
+        int integer(Map<?, ?> map, String key) {
+            return Math.toIntExact(longInteger(map, key));
+        }
+
+        long longInteger(Map<?, ?> map, String key) {
+            if (get(map, key) instanceof Number number && !(number instanceof Double)) {
+                return number.longValue();
+            }
+            throw wrongType(key, "an integer");
+        }
+
+        boolean bool(Map<?, ?> map, String key) {
+            if (get(map, key) instanceof Boolean value) {
+                return value;
+            }
+            throw wrongType(key, "true or false");
+        }
+
+        String string(Map<?, ?> map, String key) {
+            Object value = get(map, key);
+            if (value instanceof Map<?, ?> || value instanceof List<?>) {
+                throw wrongType(key, "a string");
+            }
+            return value.toString();
+        }
+
+        Map<?, ?> map(Map<?, ?> map, String key) {
+            if (get(map, key) instanceof Map<?, ?> value) {
+                return value;
+            }
+            throw wrongType(key, "a mapping");
+        }
+
+        private CheckpointException wrongType(String key, String expected) {
+            return new CheckpointException("checkpoint " + dir + ": field '" + key + "' in " + METADATA_FILE
+                    + " must be " + expected);
+        }
+    }
+
+    private static void writeDurably(Path file, byte[] bytes) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(true);
+        }
+    }
+
+    /** Flushes a directory's entries (new names, renames) to disk. */
+    private static void force(Path directory) throws IOException {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
+        }
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // Best effort: a leftover hidden temp directory is harmless.
+        }
+    }
+}

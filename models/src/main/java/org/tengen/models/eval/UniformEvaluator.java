@@ -1,0 +1,27 @@
+package org.tengen.models.eval;
+
+import java.nio.FloatBuffer;
+
+/** Uniform priors over legal actions and value 0: a baseline, and a stand-in before any network exists. */
+public final class UniformEvaluator implements Evaluator {
+    private final InputSpec spec;
+
+    public UniformEvaluator(InputSpec spec) {
+        this.spec = spec;
+    }
+
+    @Override
+    public InputSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value) {
+        spec.checkBatch(batch, observations, legal, policy, value);
+        int actions = spec.actionCount();
+        for (int i = 0; i < batch; i++) {
+            Policies.uniform(legal, i * actions, policy, i * actions, actions);
+            value[i] = 0f;
+        }
+    }
+}
