@@ -1,5 +1,6 @@
 package org.tengen.search;
 
+import org.tengen.models.eval.UniformEvaluator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

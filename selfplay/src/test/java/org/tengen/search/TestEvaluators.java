@@ -1,5 +1,6 @@
 package org.tengen.search;
 
+import org.tengen.models.eval.UniformEvaluator;
 import java.nio.FloatBuffer;
 import org.tengen.env.game.Game;
 import org.tengen.env.rules.Rules;
