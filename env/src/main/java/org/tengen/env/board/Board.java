@@ -23,6 +23,8 @@ public final class Board {
     private final int height;
     private final int stride;
     private final int[] offsets;
+    /** {@code y(loc) * width + x(loc)} for every loc, to spare encoders two divisions per point. */
+    private final int[] actionOfLoc;
     private final byte[] colour;
     private final int[] chainHead;
     private final int[] nextInChain;
@@ -39,6 +41,17 @@ public final class Board {
     private final int[] heads = new int[4];
     /** Distinct neighbouring chain heads of a point being emptied (separate: captures run inside play). */
     private final int[] emptiedHeads = new int[4];
+    /**
+     * Bitboards over locations (bit {@code loc % 64} of word {@code loc / 64}) kept in step with the arrays: the
+     * points of each colour, indexed EMPTY, BLACK, WHITE, and the stones whose chain has exactly one liberty.
+     * They let {@link #scanMoves} classify every point with a few word operations.
+     */
+    private final long[][] colourBits;
+    private final long[] atariBits;
+    /** Scratch words for {@link #scanMoves}. */
+    private final long[] safeBits;
+    private final long[] threatBits;
+    private final long[] plainBits;
     private long hash;
     private int koLoc = NO_LOC;
     private int stones;
@@ -59,6 +72,16 @@ public final class Board {
         libs = new int[len];
         chainSize = new int[len];
         mark = new int[len];
+        actionOfLoc = new int[len];
+        for (int loc = 0; loc < len; loc++) {
+            actionOfLoc[loc] = y(loc) * width + x(loc);
+        }
+        int words = (len + 63) >>> 6;
+        colourBits = new long[3][words];
+        atariBits = new long[words];
+        safeBits = new long[words];
+        threatBits = new long[words];
+        plainBits = new long[words];
         clear();
     }
 
@@ -70,6 +93,7 @@ public final class Board {
                 colour[loc(x, y)] = Stone.EMPTY;
             }
         }
+        rebuildBits();
         Arrays.fill(captures, 0);
         hash = 0;
         koLoc = NO_LOC;
@@ -88,6 +112,10 @@ public final class Board {
         System.arraycopy(other.libs, 0, libs, 0, libs.length);
         System.arraycopy(other.chainSize, 0, chainSize, 0, chainSize.length);
         System.arraycopy(other.captures, 0, captures, 0, captures.length);
+        for (int c = 0; c < 3; c++) {
+            System.arraycopy(other.colourBits[c], 0, colourBits[c], 0, atariBits.length);
+        }
+        System.arraycopy(other.atariBits, 0, atariBits, 0, atariBits.length);
         hash = other.hash;
         koLoc = other.koLoc;
         stones = other.stones;
@@ -125,7 +153,7 @@ public final class Board {
 
     /** The point action of an on-board location. */
     public int actionOfLoc(int loc) {
-        return y(loc) * width + x(loc);
+        return actionOfLoc[loc];
     }
 
     /** Whether {@code loc} is a point of the board (not padding, not out of the array). */
@@ -223,6 +251,143 @@ public final class Board {
         return false;
     }
 
+    /** {@link #moveEffect}: the new stone keeps a liberty and captures nothing. */
+    public static final int PLAIN = 0;
+    /** {@link #moveEffect}: the move captures at least one opponent chain. */
+    public static final int CAPTURES = 1;
+    /** {@link #moveEffect}: the move captures nothing and leaves its own chain without liberties. */
+    public static final int SUICIDE = 2;
+
+    /**
+     * What playing {@code player} at the empty {@code loc} does: {@link #PLAIN}, {@link #CAPTURES} or
+     * {@link #SUICIDE}. After a plain move the hash is {@code hash() ^ stoneKey} and the board holds one stone more.
+     */
+    public int moveEffect(int loc, int player) {
+        int opp = player ^ 3;
+        boolean hasLiberty = false;
+        for (int d = 0; d < 4; d++) {
+            int n = loc + offsets[d];
+            int c = colour[n];
+            if (c == Stone.EMPTY) {
+                hasLiberty = true;
+            } else if (c == opp) {
+                if (libs[chainHead[n]] == 1) {
+                    return CAPTURES;
+                }
+            } else if (c == player && libs[chainHead[n]] > 1) {
+                hasLiberty = true;
+            }
+        }
+        return hasLiberty ? PLAIN : SUICIDE;
+    }
+
+    /**
+     * The move scan behind legal masks: for every point (row-major, {@code mask[offset + y * width + x]}) writes
+     * whether it is an empty point where {@code player}'s stone would be {@link #PLAIN}, lists the other empty
+     * points (captures and suicides, the ko point among them) in {@code special} followed by {@link #NO_LOC}, and
+     * returns the number of plain points. {@code special} needs {@code width * height + 1} entries.
+     *
+     * <p>Works on the bitboards, a whole word of locations at a time: a point is plain when it is empty, has an
+     * empty neighbour or a friendly neighbour outside atari, and no opponent neighbour in atari. This is several
+     * times faster than asking {@link #moveEffect} point by point.
+     */
+    public int scanMoves(int player, boolean[] mask, int offset, int[] special) {
+        long[] empty = colourBits[Stone.EMPTY];
+        long[] own = colourBits[player];
+        long[] opp = colourBits[player ^ 3];
+        int words = empty.length;
+        for (int i = 0; i < words; i++) {
+            safeBits[i] = own[i] & ~atariBits[i];
+            threatBits[i] = opp[i] & atariBits[i];
+        }
+        int nSpecial = 0;
+        for (int i = 0; i < words; i++) {
+            long liberty = around(empty, i) | around(safeBits, i);
+            long plain = empty[i] & liberty & ~around(threatBits, i);
+            plainBits[i] = plain;
+            for (long rest = empty[i] & ~plain; rest != 0; rest &= rest - 1) {
+                special[nSpecial++] = (i << 6) + Long.numberOfTrailingZeros(rest);
+            }
+        }
+        special[nSpecial] = NO_LOC;
+        int plainCount = 0;
+        int a = offset;
+        for (int y = 0; y < height; y++, a += width) {
+            long row = bitsFrom(plainBits, (y + 1) * stride + 1);
+            plainCount += Long.bitCount(row);
+            for (int x = 0; x < width; x++) {
+                mask[a + x] = (row >>> x & 1) != 0;
+            }
+        }
+        return plainCount;
+    }
+
+    /** Word {@code i} of the locations with a neighbour in {@code bits}: the set shifted by +-1 and +-stride. */
+    private long around(long[] bits, int i) {
+        long below = i > 0 ? bits[i - 1] : 0;
+        long above = i + 1 < bits.length ? bits[i + 1] : 0;
+        long w = bits[i];
+        return w << 1 | below >>> 63 | w >>> 1 | above << 63
+                | w << stride | below >>> (64 - stride) | w >>> stride | above << (64 - stride);
+    }
+
+    /** The {@code width} bits of {@code bits} from location {@code from} on, as the low bits of a long. */
+    private long bitsFrom(long[] bits, int from) {
+        int i = from >>> 6;
+        int shift = from & 63;
+        long v = bits[i] >>> shift;
+        if (shift + width > 64) {
+            v |= bits[i + 1] << (64 - shift);
+        }
+        return v & (-1L >>> (64 - width));
+    }
+
+    /** The number of stones on the board after {@code player} plays at the empty {@code loc}, without playing. */
+    public int stoneCountAfter(int loc, int player) {
+        int opp = player ^ 3;
+        int after = stones + 1;
+        int nHeads = 0;
+        boolean captured = false;
+        boolean hasLiberty = false;
+        for (int d = 0; d < 4; d++) {
+            int n = loc + offsets[d];
+            int c = colour[n];
+            if (c == Stone.EMPTY) {
+                hasLiberty = true;
+            } else if (c == opp || c == player) {
+                int head = chainHead[n];
+                if (contains(heads, nHeads, head)) {
+                    continue;
+                }
+                heads[nHeads++] = head;
+                if (c == opp && libs[head] == 1) {
+                    after -= chainSize[head];
+                    captured = true;
+                } else if (c == player && libs[head] > 1) {
+                    hasLiberty = true;
+                }
+            }
+        }
+        if (captured || hasLiberty) {
+            return after;
+        }
+        after--;
+        for (int i = 0; i < nHeads; i++) {
+            if (colour[heads[i]] == player) {
+                after -= chainSize[heads[i]];
+            }
+        }
+        return after;
+    }
+
+    /**
+     * The location whose Zobrist key for a {@code player} stone is {@code key}, or {@link #NO_LOC}: inverts the
+     * hash change of a plain move. The location may lie outside this board; check {@link #onBoard}.
+     */
+    public static int locOfStoneKey(long key, int player) {
+        return Zobrist.locOfKey(key, player);
+    }
+
     /** The colouring hash after {@code player} plays at the empty {@code loc}, without playing it. */
     public long hashAfter(int loc, int player) {
         int opp = player ^ 3;
@@ -269,6 +434,7 @@ public final class Board {
     public void play(int loc, int player) {
         int opp = player ^ 3;
         colour[loc] = (byte) player;
+        flipColourBit(loc, Stone.EMPTY, player);
         hash ^= Zobrist.stone(player, loc);
         stones++;
 
@@ -294,6 +460,10 @@ public final class Board {
         libs[loc] = emptyNeighbours;
 
         // Merge with friendly chains, always walking the smaller one.
+        boolean partInAtari = false;
+        for (int i = 0; i < nHeads; i++) {
+            partInAtari |= colour[heads[i]] == player && inAtari(heads[i]);
+        }
         int head = loc;
         for (int i = 0; i < nHeads; i++) {
             int other = heads[i];
@@ -318,8 +488,60 @@ public final class Board {
         if (libs[head] == 0) {
             captures[opp] += chainSize[head];
             removeChain(head, player);
-        } else if (capturedStones == 1 && chainSize[head] == 1 && libs[head] == 1) {
-            koLoc = capturedLoc;
+        } else {
+            if (capturedStones == 1 && chainSize[head] == 1 && libs[head] == 1) {
+                koLoc = capturedLoc;
+            }
+            if (libs[head] == 1 || partInAtari) {
+                setAtari(head, libs[head] == 1);
+            }
+        }
+        // Surviving opponent neighbours lost a liberty; removeChain already cleared chains that gained some.
+        for (int i = 0; i < nHeads; i++) {
+            int other = heads[i];
+            if (colour[other] == opp && libs[other] == 1 && !inAtari(other)) {
+                setAtari(other, true);
+            }
+        }
+    }
+
+    private boolean inAtari(int loc) {
+        return (atariBits[loc >>> 6] & 1L << loc) != 0;
+    }
+
+    /** Sets or clears the atari bit of every stone of the chain at {@code head}. */
+    private void setAtari(int head, boolean atari) {
+        int s = head;
+        do {
+            if (atari) {
+                atariBits[s >>> 6] |= 1L << s;
+            } else {
+                atariBits[s >>> 6] &= ~(1L << s);
+            }
+            s = nextInChain[s];
+        } while (s != head);
+    }
+
+    private void flipColourBit(int loc, int from, int to) {
+        long bit = 1L << loc;
+        colourBits[from][loc >>> 6] ^= bit;
+        colourBits[to][loc >>> 6] ^= bit;
+    }
+
+    /** Recomputes the bitboards from the colours and liberties. */
+    private void rebuildBits() {
+        for (long[] bits : colourBits) {
+            Arrays.fill(bits, 0);
+        }
+        Arrays.fill(atariBits, 0);
+        for (int loc = 0; loc < colour.length; loc++) {
+            int c = colour[loc];
+            if (c != Stone.WALL) {
+                colourBits[c][loc >>> 6] |= 1L << loc;
+                if (c != Stone.EMPTY && libs[chainHead[loc]] == 1) {
+                    atariBits[loc >>> 6] |= 1L << loc;
+                }
+            }
         }
     }
 
@@ -386,6 +608,8 @@ public final class Board {
         int s = head;
         do {
             colour[s] = Stone.EMPTY;
+            flipColourBit(s, owner, Stone.EMPTY);
+            atariBits[s >>> 6] &= ~(1L << s);
             hash ^= Zobrist.stone(owner, s);
             s = nextInChain[s];
         } while (s != head);
@@ -402,6 +626,9 @@ public final class Board {
                     if (!contains(emptiedHeads, nHeads, h)) {
                         emptiedHeads[nHeads++] = h;
                         libs[h]++;
+                        if (libs[h] == 2 && inAtari(h)) {
+                            setAtari(h, false);
+                        }
                     }
                 }
             }
@@ -513,6 +740,18 @@ public final class Board {
         if (expectedHash != hash) {
             throw new IllegalStateException("hash is stale");
         }
+        for (int loc = 0; loc < colour.length; loc++) {
+            int c = colour[loc];
+            for (int b = 0; b < 3; b++) {
+                if (((colourBits[b][loc >>> 6] & 1L << loc) != 0) != (c == b)) {
+                    throw new IllegalStateException("colour bitboard " + b + " is stale at loc " + loc);
+                }
+            }
+            boolean atari = (c == Stone.BLACK || c == Stone.WHITE) && libs[chainHead[loc]] == 1;
+            if (inAtari(loc) != atari) {
+                throw new IllegalStateException("atari bitboard is stale at loc " + loc);
+            }
+        }
         if (expectedStones != stones) {
             throw new IllegalStateException("stone count " + stones + " but board has " + expectedStones);
         }
@@ -551,6 +790,7 @@ public final class Board {
             }
         }
         rebuildChains();
+        rebuildBits();
         checkConsistency();
     }
 

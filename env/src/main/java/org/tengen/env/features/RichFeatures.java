@@ -1,0 +1,109 @@
+package org.tengen.env.features;
+
+import java.nio.FloatBuffer;
+import org.tengen.env.board.Board;
+import org.tengen.env.board.Stone;
+import org.tengen.env.game.Game;
+import org.tengen.env.rules.Rules;
+
+/**
+ * A richer single-position encoding with the tactical facts a small network learns slowly by itself; id
+ * {@code rich}. No history: one position, so it also suits positions without a game record.
+ *
+ * <table>
+ *   <caption>Planes, version 1 (all from the point of view of the player to move, "me")</caption>
+ *   <tr><th>plane</th><th>meaning</th></tr>
+ *   <tr><td>0</td><td>my stones</td></tr>
+ *   <tr><td>1</td><td>opponent stones</td></tr>
+ *   <tr><td>2</td><td>my stones in chains with exactly 1 liberty (atari)</td></tr>
+ *   <tr><td>3</td><td>my stones in chains with exactly 2 liberties</td></tr>
+ *   <tr><td>4</td><td>my stones in chains with 3 or more liberties</td></tr>
+ *   <tr><td>5</td><td>opponent stones in chains with exactly 1 liberty</td></tr>
+ *   <tr><td>6</td><td>opponent stones in chains with exactly 2 liberties</td></tr>
+ *   <tr><td>7</td><td>opponent stones in chains with 3 or more liberties</td></tr>
+ *   <tr><td>8</td><td>empty points I may not play only because of ko or superko</td></tr>
+ *   <tr><td>9</td><td>points I may legally play (pass, always legal, is not a point)</td></tr>
+ *   <tr><td>10</td><td>the point of the last action; all 0 after a pass and at the start</td></tr>
+ *   <tr><td>11</td><td>komi (handicap compensation included) from my view, / 15: positive when I am White</td></tr>
+ *   <tr><td>12</td><td>all 1 when Black is to move, all 0 when White is</td></tr>
+ *   <tr><td>13</td><td>all 1: marks the board inside the convolutions' zero padding</td></tr>
+ * </table>
+ *
+ * <p>Thread-safe: the legal-mask scratch is per thread.
+ */
+public final class RichFeatures implements FeatureSet {
+    /** Number of planes. */
+    public static final int PLANES = 14;
+    /** Komi is divided by this so that usual values land in about [-1, 1]. */
+    public static final float KOMI_SCALE = 15f;
+    private static final ThreadLocal<boolean[]> MASK = ThreadLocal.withInitial(
+            () -> new boolean[Rules.MAX_SIZE * Rules.MAX_SIZE + 1]);
+
+    @Override
+    public String id() {
+        return "rich";
+    }
+
+    @Override
+    public int version() {
+        return 1;
+    }
+
+    @Override
+    public int planes() {
+        return PLANES;
+    }
+
+    @Override
+    public int positionsNeeded() {
+        return 1;
+    }
+
+    @Override
+    public void encode(Game game, FloatBuffer out, int offset) {
+        Board board = game.board();
+        int width = board.width();
+        int height = board.height();
+        int area = width * height;
+        int me = game.toMove();
+        boolean[] legal = MASK.get();
+        game.legalMask(legal, 0);
+        boolean suicideAllowed = game.rules().suicideAllowed();
+        int a = 0;
+        for (int y = 0; y < height; y++) {
+            int loc = board.loc(0, y);
+            for (int x = 0; x < width; x++, a++, loc++) {
+                int c = board.colour(loc);
+                boolean mine = c == me;
+                boolean theirs = c == Stone.opponent(me);
+                int libs = c == Stone.EMPTY ? 0 : board.liberties(loc);
+                out.put(offset + a, mine ? 1f : 0f);
+                out.put(offset + area + a, theirs ? 1f : 0f);
+                out.put(offset + 2 * area + a, mine && libs == 1 ? 1f : 0f);
+                out.put(offset + 3 * area + a, mine && libs == 2 ? 1f : 0f);
+                out.put(offset + 4 * area + a, mine && libs >= 3 ? 1f : 0f);
+                out.put(offset + 5 * area + a, theirs && libs == 1 ? 1f : 0f);
+                out.put(offset + 6 * area + a, theirs && libs == 2 ? 1f : 0f);
+                out.put(offset + 7 * area + a, theirs && libs >= 3 ? 1f : 0f);
+                boolean banned = c == Stone.EMPTY && !legal[a] && !game.isOver()
+                        && (suicideAllowed || board.moveEffect(loc, me) != Board.SUICIDE);
+                out.put(offset + 8 * area + a, banned ? 1f : 0f);
+                out.put(offset + 9 * area + a, legal[a] ? 1f : 0f);
+            }
+        }
+        Planes.fill(out, offset + 10 * area, area, false);
+        int last = game.lastAction();
+        if (last >= 0 && last < area) {
+            out.put(offset + 10 * area + last, 1f);
+        }
+        double komi = game.rules().effectiveKomi();
+        Planes.fill(out, offset + 11 * area, area, (float) (me == Stone.WHITE ? komi : -komi) / KOMI_SCALE);
+        Planes.fill(out, offset + 12 * area, area, me == Stone.BLACK);
+        Planes.fill(out, offset + 13 * area, area, true);
+    }
+
+    @Override
+    public String toString() {
+        return id();
+    }
+}
