@@ -21,7 +21,8 @@ import org.tengen.env.rules.Rules;
  *   <tr><td>5</td><td>opponent stones in chains with exactly 1 liberty</td></tr>
  *   <tr><td>6</td><td>opponent stones in chains with exactly 2 liberties</td></tr>
  *   <tr><td>7</td><td>opponent stones in chains with 3 or more liberties</td></tr>
- *   <tr><td>8</td><td>empty points I may not play only because of ko or superko</td></tr>
+ *   <tr><td>8</td><td>empty points I may not play only because of ko or superko (with suicide allowed, a lone
+ *       suicide counts: it would repeat the position)</td></tr>
  *   <tr><td>9</td><td>points I may legally play (pass, always legal, is not a point)</td></tr>
  *   <tr><td>10</td><td>the point of the last action; all 0 after a pass and at the start</td></tr>
  *   <tr><td>11</td><td>komi (handicap compensation included) from my view, / 15: positive when I am White</td></tr>
