@@ -204,6 +204,21 @@ public final class Board {
         System.arraycopy(colour, 0, out, offset, colour.length);
     }
 
+    /** Number of longs {@link #copyStoneBits} writes. */
+    public int stoneBitsLength() {
+        return 2 * atariBits.length;
+    }
+
+    /**
+     * Copies the stone bitboards into {@code out[offset..offset + stoneBitsLength())}: the black words, then the
+     * white words, bit {@code loc % 64} of word {@code loc / 64} set where that colour stands.
+     */
+    public void copyStoneBits(long[] out, int offset) {
+        int words = atariBits.length;
+        System.arraycopy(colourBits[Stone.BLACK], 0, out, offset, words);
+        System.arraycopy(colourBits[Stone.WHITE], 0, out, offset + words, words);
+    }
+
     /** Stones captured so far by {@code player} (suicided stones count for the opponent). */
     public int captures(int player) {
         return captures[player];
@@ -320,6 +335,14 @@ public final class Board {
             }
         }
         return plainCount;
+    }
+
+    /**
+     * The points of row {@code y} (0 = top) holding {@code colour} (EMPTY, BLACK or WHITE) as bits: bit {@code x}
+     * for column {@code x}. Encoders read a whole row this way instead of point by point.
+     */
+    public long rowBits(int colour, int y) {
+        return bitsFrom(colourBits[colour], (y + 1) * stride + 1);
     }
 
     /** Word {@code i} of the locations with a neighbour in {@code bits}: the set shifted by +-1 and +-stride. */

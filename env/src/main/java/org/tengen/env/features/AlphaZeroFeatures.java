@@ -87,13 +87,13 @@ public final class AlphaZeroFeatures implements FeatureSet {
         // copies each pay bounds and liveness checks, array stores and System.arraycopy do not.
         int size = planes() * area;
         float[] obs = scratch(size);
-        int a = 0;
-        for (int y = 0; y < height; y++) {
-            int loc = board.loc(0, y);
-            for (int x = 0; x < width; x++, a++, loc++) {
-                int c = board.colour(loc);
-                obs[a] = mine[c];
-                obs[area + a] = theirs[c];
+        Arrays.fill(obs, 0, 2 * area, 0f);
+        for (int y = 0, a = 0; y < height; y++, a += width) {
+            for (long row = board.rowBits(me, y); row != 0; row &= row - 1) {
+                obs[a + Long.numberOfTrailingZeros(row)] = 1f;
+            }
+            for (long row = board.rowBits(Stone.opponent(me), y); row != 0; row &= row - 1) {
+                obs[area + a + Long.numberOfTrailingZeros(row)] = 1f;
             }
         }
         int known = Math.min(history, game.pastPositionCount());

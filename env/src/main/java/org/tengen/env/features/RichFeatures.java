@@ -1,6 +1,7 @@
 package org.tengen.env.features;
 
 import java.nio.FloatBuffer;
+import java.util.Arrays;
 import org.tengen.env.board.Board;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
@@ -30,15 +31,14 @@ import org.tengen.env.rules.Rules;
  *   <tr><td>13</td><td>all 1: marks the board inside the convolutions' zero padding</td></tr>
  * </table>
  *
- * <p>Thread-safe: the legal-mask scratch is per thread.
+ * <p>Thread-safe: the scratch arrays are per thread.
  */
 public final class RichFeatures implements FeatureSet {
     /** Number of planes. */
     public static final int PLANES = 14;
     /** Komi is divided by this so that usual values land in about [-1, 1]. */
     public static final float KOMI_SCALE = 15f;
-    private static final ThreadLocal<boolean[]> MASK = ThreadLocal.withInitial(
-            () -> new boolean[Rules.MAX_SIZE * Rules.MAX_SIZE + 1]);
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     @Override
     public String id() {
@@ -67,40 +67,55 @@ public final class RichFeatures implements FeatureSet {
         int height = board.height();
         int area = width * height;
         int me = game.toMove();
-        boolean[] legal = MASK.get();
+        Scratch scratch = SCRATCH.get();
+        boolean[] legal = scratch.mask;
         game.legalMask(legal, 0);
+        boolean playing = !game.isOver();
         boolean suicideAllowed = game.rules().suicideAllowed();
+        // Built in a per-thread array (zeros, then the ones) and sent in one bulk copy.
+        float[] obs = scratch.planes(PLANES * area);
+        Arrays.fill(obs, 0, 11 * area, 0f);
         int a = 0;
         for (int y = 0; y < height; y++) {
             int loc = board.loc(0, y);
             for (int x = 0; x < width; x++, a++, loc++) {
                 int c = board.colour(loc);
-                boolean mine = c == me;
-                boolean theirs = c == Stone.opponent(me);
-                int libs = c == Stone.EMPTY ? 0 : board.liberties(loc);
-                out.put(offset + a, mine ? 1f : 0f);
-                out.put(offset + area + a, theirs ? 1f : 0f);
-                out.put(offset + 2 * area + a, mine && libs == 1 ? 1f : 0f);
-                out.put(offset + 3 * area + a, mine && libs == 2 ? 1f : 0f);
-                out.put(offset + 4 * area + a, mine && libs >= 3 ? 1f : 0f);
-                out.put(offset + 5 * area + a, theirs && libs == 1 ? 1f : 0f);
-                out.put(offset + 6 * area + a, theirs && libs == 2 ? 1f : 0f);
-                out.put(offset + 7 * area + a, theirs && libs >= 3 ? 1f : 0f);
-                boolean banned = c == Stone.EMPTY && !legal[a] && !game.isOver()
-                        && (suicideAllowed || board.moveEffect(loc, me) != Board.SUICIDE);
-                out.put(offset + 8 * area + a, banned ? 1f : 0f);
-                out.put(offset + 9 * area + a, legal[a] ? 1f : 0f);
+                if (c == Stone.EMPTY) {
+                    if (legal[a]) {
+                        obs[9 * area + a] = 1f;
+                    } else if (playing && (suicideAllowed || board.moveEffect(loc, me) != Board.SUICIDE)) {
+                        obs[8 * area + a] = 1f;
+                    }
+                } else {
+                    int libertyClass = Math.min(board.liberties(loc), 3) - 1;
+                    int first = c == me ? 0 : 3;
+                    obs[(c == me ? 0 : 1) * area + a] = 1f;
+                    obs[(2 + first + libertyClass) * area + a] = 1f;
+                }
             }
         }
-        Planes.fill(out, offset + 10 * area, area, false);
         int last = game.lastAction();
         if (last >= 0 && last < area) {
-            out.put(offset + 10 * area + last, 1f);
+            obs[10 * area + last] = 1f;
         }
         double komi = game.rules().effectiveKomi();
-        Planes.fill(out, offset + 11 * area, area, (float) (me == Stone.WHITE ? komi : -komi) / KOMI_SCALE);
-        Planes.fill(out, offset + 12 * area, area, me == Stone.BLACK);
-        Planes.fill(out, offset + 13 * area, area, true);
+        Arrays.fill(obs, 11 * area, 12 * area, (float) (me == Stone.WHITE ? komi : -komi) / KOMI_SCALE);
+        Arrays.fill(obs, 12 * area, 13 * area, me == Stone.BLACK ? 1f : 0f);
+        Arrays.fill(obs, 13 * area, 14 * area, 1f);
+        out.put(offset, obs, 0, PLANES * area);
+    }
+
+    /** Per-thread arrays: the legal mask and the planes. */
+    private static final class Scratch {
+        final boolean[] mask = new boolean[Rules.MAX_SIZE * Rules.MAX_SIZE + 1];
+        private float[] planes = new float[0];
+
+        float[] planes(int size) {
+            if (planes.length < size) {
+                planes = new float[size];
+            }
+            return planes;
+        }
     }
 
     @Override

@@ -39,6 +39,9 @@ public final class Game {
     private int positionsSeen;
     /** Ring slot of the newest position, kept alongside positionsSeen so lookups need no division. */
     private int newestSlot;
+    /** The same positions as stone bitboards ({@link Board#copyStoneBits}), for {@link #pastChange}. */
+    private final long[] recentBits;
+    private final int bitsLength;
     /** Scratch for {@link #legalMask}: the empty points that capture or are suicide. */
     private final int[] special;
 
@@ -63,6 +66,8 @@ public final class Game {
         this.keptPositions = keptPositions;
         this.locCount = board.locCount();
         this.recent = new byte[keptPositions * locCount];
+        this.bitsLength = board.stoneBitsLength();
+        this.recentBits = new long[keptPositions * bitsLength];
         this.special = new int[rules.area() + 1];
         reset();
     }
@@ -119,6 +124,7 @@ public final class Game {
                     + " positions into one keeping " + keptPositions);
         }
         System.arraycopy(other.recent, 0, recent, 0, recent.length);
+        System.arraycopy(other.recentBits, 0, recentBits, 0, recentBits.length);
         positionsSeen = other.positionsSeen;
         newestSlot = other.newestSlot;
     }
@@ -203,17 +209,39 @@ public final class Game {
     /**
      * The first location at or after {@code fromLoc} whose colour differs between the positions {@code k} and
      * {@code k + 1} turns ago, or -1; both must be known ({@code k + 1 < pastPositionCount()}). Lets encoders
-     * derive one history plane from the next by patching the few points a turn changed (a vectorised scan).
+     * derive one history plane from the next by patching the few points a turn changed; the scan compares
+     * bitboards, 64 locations a step.
      */
     public int pastChange(int k, int fromLoc) {
         if (k < 0 || k + 1 >= pastPositionCount()) {
             throw new IllegalArgumentException("positions " + k + " and " + (k + 1) + " turns ago are not both kept");
         }
-        int newer = slotStart(k);
-        int older = slotStart(k + 1);
-        int i = java.util.Arrays.mismatch(recent, newer + fromLoc, newer + locCount,
-                recent, older + fromLoc, older + locCount);
-        return i < 0 ? -1 : fromLoc + i;
+        int words = bitsLength / 2;
+        int w = fromLoc >>> 6;
+        if (fromLoc < 0 || w >= words) {
+            return -1;
+        }
+        int newer = bitSlotStart(k);
+        int older = bitSlotStart(k + 1);
+        long diff = changedBits(newer, older, w, words) & -1L << fromLoc;
+        while (diff == 0) {
+            if (++w == words) {
+                return -1;
+            }
+            diff = changedBits(newer, older, w, words);
+        }
+        return (w << 6) + Long.numberOfTrailingZeros(diff);
+    }
+
+    /** Word {@code w} of the locations whose black or white bit differs between two kept positions. */
+    private long changedBits(int newer, int older, int w, int words) {
+        return recentBits[newer + w] ^ recentBits[older + w]
+                | recentBits[newer + words + w] ^ recentBits[older + words + w];
+    }
+
+    private int bitSlotStart(int k) {
+        int slot = newestSlot - k;
+        return (slot < 0 ? slot + keptPositions : slot) * bitsLength;
     }
 
     /** Start in {@link #recent} of the position {@code k} turns ago, which must be kept. */
@@ -383,6 +411,7 @@ public final class Game {
     private void remember() {
         newestSlot = positionsSeen == 0 || newestSlot + 1 == keptPositions ? 0 : newestSlot + 1;
         board.copyColours(recent, newestSlot * locCount);
+        board.copyStoneBits(recentBits, newestSlot * bitsLength);
         positionsSeen++;
         switch (rules.koRule()) {
             case POSITIONAL_SUPERKO -> history.add(board.hash(), board.stoneCount());
