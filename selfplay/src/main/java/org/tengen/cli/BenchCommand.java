@@ -103,7 +103,7 @@ public final class BenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "Env throughput, rules %s, %.1f s per configuration after %.1f s warm-up, %d cores%n",
                 preset.id(), measure, warm, Runtime.getRuntime().availableProcessors());
         out.printf(Locale.ROOT, "%-7s %6s %7s %6s %14s %10s %10s%n", "board", "envs", "threads", "obs", "steps/s",
-                "peak heap", "direct");
+                "peak heap", "obs bufs");
         out.flush();
         List<String> lines = new ArrayList<>();
         for (Rules r : sizes) {
@@ -113,7 +113,7 @@ public final class BenchCommand implements Callable<Integer> {
                         EnvThroughput.Result res = EnvThroughput.measure(r, n, t, f, warm, measure);
                         out.printf(Locale.ROOT, "%-7s %6d %7d %6s %,14d %7d MiB %6d MiB%n",
                                 r.width() + "x" + r.height(), n, res.threads(), f.id(),
-                                Math.round(res.stepsPerSecond()), res.peakHeapBytes() >> 20, res.directBytes() >> 20);
+                                Math.round(res.stepsPerSecond()), res.peakHeapBytes() >> 20, res.bufferBytes() >> 20);
                         out.flush();
                         lines.add(res.machineLine());
                     }

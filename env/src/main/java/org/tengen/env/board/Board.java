@@ -9,7 +9,8 @@ import java.util.Arrays;
  * {@code loc = (x + 1) + (y + 1) * (width + 1)} and the four neighbours are {@code loc +- 1},
  * {@code loc +- (width + 1)} without bounds checks. {@code x} counts columns from the left, {@code y} rows from
  * the top. Chains are circular linked lists ({@link #nextInChain}) with a head per stone; liberty counts and sizes
- * are stored at the head and kept exact on every move.
+ * are stored at the head and kept exact on every move, as is each chain's share of the hash. Bitboards of the
+ * empty, black and white points and of the stones in atari are kept alongside for {@link #scanMoves}.
  *
  * <p>{@link #play} places a stone, clears the opponent's liberty-less chains and then the mover's own (suicide),
  * exactly as Tromp-Taylor rule 7. Whether a move is <em>legal</em> under ko, superko and suicide rules is the
@@ -32,6 +33,8 @@ public final class Board {
     private final int[] libs;
     /** Stones of the chain whose head is the index. */
     private final int[] chainSize;
+    /** XOR of the Zobrist keys of the stones of the chain whose head is the index: its share of the hash. */
+    private final long[] chainKeys;
     /** Stones captured by each colour, indexed BLACK/WHITE. */
     private final int[] captures = new int[3];
     /** Scratch marks for counting distinct liberties; a point is marked when {@code mark[loc] == markGen}. */
@@ -51,7 +54,6 @@ public final class Board {
     /** Scratch words for {@link #scanMoves}. */
     private final long[] safeBits;
     private final long[] threatBits;
-    private final long[] plainBits;
     private long hash;
     private int koLoc = NO_LOC;
     private int stones;
@@ -71,6 +73,7 @@ public final class Board {
         nextInChain = new int[len];
         libs = new int[len];
         chainSize = new int[len];
+        chainKeys = new long[len];
         mark = new int[len];
         actionOfLoc = new int[len];
         for (int loc = 0; loc < len; loc++) {
@@ -81,7 +84,6 @@ public final class Board {
         atariBits = new long[words];
         safeBits = new long[words];
         threatBits = new long[words];
-        plainBits = new long[words];
         clear();
     }
 
@@ -111,6 +113,7 @@ public final class Board {
         System.arraycopy(other.nextInChain, 0, nextInChain, 0, nextInChain.length);
         System.arraycopy(other.libs, 0, libs, 0, libs.length);
         System.arraycopy(other.chainSize, 0, chainSize, 0, chainSize.length);
+        System.arraycopy(other.chainKeys, 0, chainKeys, 0, chainKeys.length);
         System.arraycopy(other.captures, 0, captures, 0, captures.length);
         for (int c = 0; c < 3; c++) {
             System.arraycopy(other.colourBits[c], 0, colourBits[c], 0, atariBits.length);
@@ -315,25 +318,21 @@ public final class Board {
             safeBits[i] = own[i] & ~atariBits[i];
             threatBits[i] = opp[i] & atariBits[i];
         }
+        Arrays.fill(mask, offset, offset + width * height, false);
+        int plainCount = 0;
         int nSpecial = 0;
         for (int i = 0; i < words; i++) {
             long liberty = around(empty, i) | around(safeBits, i);
             long plain = empty[i] & liberty & ~around(threatBits, i);
-            plainBits[i] = plain;
+            plainCount += Long.bitCount(plain);
+            for (long rest = plain; rest != 0; rest &= rest - 1) {
+                mask[offset + actionOfLoc[(i << 6) + Long.numberOfTrailingZeros(rest)]] = true;
+            }
             for (long rest = empty[i] & ~plain; rest != 0; rest &= rest - 1) {
                 special[nSpecial++] = (i << 6) + Long.numberOfTrailingZeros(rest);
             }
         }
         special[nSpecial] = NO_LOC;
-        int plainCount = 0;
-        int a = offset;
-        for (int y = 0; y < height; y++, a += width) {
-            long row = bitsFrom(plainBits, (y + 1) * stride + 1);
-            plainCount += Long.bitCount(row);
-            for (int x = 0; x < width; x++) {
-                mask[a + x] = (row >>> x & 1) != 0;
-            }
-        }
         return plainCount;
     }
 
@@ -430,7 +429,7 @@ public final class Board {
                 }
                 heads[nHeads++] = head;
                 if (c == opp && libs[head] == 1) {
-                    h ^= chainHash(head, opp);
+                    h ^= chainKeys[head];
                     captured = true;
                 } else if (c == player && libs[head] > 1) {
                     hasLiberty = true;
@@ -444,7 +443,7 @@ public final class Board {
         h ^= Zobrist.stone(player, loc);
         for (int i = 0; i < nHeads; i++) {
             if (colour[heads[i]] == player) {
-                h ^= chainHash(heads[i], player);
+                h ^= chainKeys[heads[i]];
             }
         }
         return h;
@@ -480,6 +479,7 @@ public final class Board {
         chainHead[loc] = loc;
         nextInChain[loc] = loc;
         chainSize[loc] = 1;
+        chainKeys[loc] = Zobrist.stone(player, loc);
         libs[loc] = emptyNeighbours;
 
         // Merge with friendly chains, always walking the smaller one.
@@ -613,6 +613,7 @@ public final class Board {
         nextInChain[small] = tmp;
         libs[big] += added;
         chainSize[big] += chainSize[small];
+        chainKeys[big] ^= chainKeys[small];
         return big;
     }
 
@@ -657,16 +658,6 @@ public final class Board {
             }
             s = nextInChain[s];
         } while (s != head);
-    }
-
-    private long chainHash(int head, int owner) {
-        long h = 0;
-        int s = head;
-        do {
-            h ^= Zobrist.stone(owner, s);
-            s = nextInChain[s];
-        } while (s != head);
-        return h;
     }
 
     private int nextMark() {
@@ -747,17 +738,22 @@ public final class Board {
                 throw new IllegalStateException("chain at " + describe(loc) + " has no liberties");
             }
             int walked = 0;
+            long key = 0;
             int s = head;
             do {
                 if (seen[s] != chainNo) {
                     throw new IllegalStateException("chain list at " + describe(loc) + " leaves the chain");
                 }
                 walked++;
+                key ^= Zobrist.stone(c, s);
                 s = nextInChain[s];
             } while (s != head && walked <= size);
             if (walked != size) {
                 throw new IllegalStateException("chain list at " + describe(loc) + " walks " + walked + " stones of "
                         + size);
+            }
+            if (key != chainKeys[head]) {
+                throw new IllegalStateException("chain at " + describe(loc) + " has a stale key");
             }
         }
         if (expectedHash != hash) {
@@ -833,6 +829,7 @@ public final class Board {
                 chainHead[loc] = loc;
                 nextInChain[loc] = loc;
                 chainSize[loc] = 1;
+                chainKeys[loc] = Zobrist.stone(c, loc);
                 libs[loc] = 0;
                 int gen = nextMark();
                 for (int d = 0; d < 4; d++) {

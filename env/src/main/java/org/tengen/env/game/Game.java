@@ -289,7 +289,7 @@ public final class Game {
     /** Whether the player to move playing at the empty {@code loc} recreates a recorded position. */
     private boolean repeats(int loc, int effect, long sideKey) {
         int stonesAfter = effect == Board.PLAIN ? board.stoneCount() + 1 : board.stoneCountAfter(loc, toMove);
-        // Hashing a capture or suicide walks whole chains: skip it when no position had that many stones.
+        // No position with that many stones, no repetition: skip the hash and the lookup.
         return history.hasStoneCount(stonesAfter)
                 && history.contains(board.hashAfter(loc, toMove) ^ sideKey, stonesAfter);
     }

@@ -1,6 +1,5 @@
 package org.tengen.env.vec;
 
-import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -26,11 +25,11 @@ public final class EnvThroughput {
      * @param obs            feature set id, {@code none} without observations
      * @param steps          game steps measured (a batch step of N games counts N)
      * @param seconds        wall time of the measurement
-     * @param peakHeapBytes  peak heap use during the configuration (all heap pools, summed)
-     * @param directBytes    direct memory in use at the end (the observation buffers)
+     * @param peakHeapBytes  peak heap use during the configuration (the heap pools' peaks, summed)
+     * @param bufferBytes    the env's direct observation buffers (current and final observations)
      */
     public record Result(Rules rules, int envs, int threads, String obs, long steps, double seconds,
-                         long peakHeapBytes, long directBytes) {
+                         long peakHeapBytes, long bufferBytes) {
         public double stepsPerSecond() {
             return steps / seconds;
         }
@@ -49,6 +48,8 @@ public final class EnvThroughput {
     public static Result measure(Rules rules, int envs, int threads, FeatureSet features, double warmupSeconds,
                                  double seconds) {
         VecEnvConfig config = VecEnvConfig.of(rules, envs).withFeatures(features).withThreads(threads);
+        // Start each configuration from a collected heap, so its peak is its own (untimed).
+        System.gc();
         resetPeakHeap();
         try (VecEnv env = new VecEnv(config)) {
             RandomLegalSampler sampler = new RandomLegalSampler(env);
@@ -58,7 +59,7 @@ public final class EnvThroughput {
             long batches = run(env, sampler, actions, seconds);
             double elapsed = (System.nanoTime() - start) / 1e9;
             return new Result(env.rules(), envs, env.threads(), features.id(), batches * envs, elapsed,
-                    peakHeap(), directMemory());
+                    peakHeap(), 2L * Float.BYTES * envs * env.observationSize());
         }
     }
 
@@ -92,14 +93,5 @@ public final class EnvThroughput {
             }
         }
         return sum;
-    }
-
-    private static long directMemory() {
-        for (BufferPoolMXBean pool : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) {
-            if (pool.getName().equals("direct")) {
-                return pool.getMemoryUsed();
-            }
-        }
-        return 0;
     }
 }

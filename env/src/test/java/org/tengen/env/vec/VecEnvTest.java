@@ -297,6 +297,31 @@ class VecEnvTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"az17", "rich", "none"})
+    void steppingAllocatesNothing(String features) {
+        java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
+        org.junit.jupiter.api.Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean,
+                "this JVM cannot count allocated bytes per thread");
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+        try (VecEnv env = env(Rules.trompTaylor(9), 16, features, 1)) {
+            RandomLegalSampler sampler = new RandomLegalSampler(env);
+            int[] actions = new int[16];
+            for (int step = 0; step < 3000; step++) {
+                sampler.sample(env, actions);
+                env.step(actions);
+            }
+            long id = Thread.currentThread().getId();
+            long before = threads.getThreadAllocatedBytes(id);
+            for (int step = 0; step < 3000; step++) {
+                sampler.sample(env, actions);
+                env.step(actions);
+            }
+            long allocated = threads.getThreadAllocatedBytes(id) - before;
+            assertTrue(allocated < 4096, allocated + " bytes allocated in 3000 steps");
+        }
+    }
+
     @Test
     void badConfigsAreRefusedWithAMessage() {
         Rules rules = Rules.trompTaylor(9);
