@@ -18,9 +18,10 @@ import org.tengen.env.game.Game;
  *   <tr><td>2k</td><td>all 1 when Black is to move, all 0 when White is</td></tr>
  * </table>
  *
- * <p>Only the current position is encoded point by point. Each older pair of planes is a copy of the newer
- * pair, patched at the few points whose colour that turn changed ({@link Game#pastChange}); this is
- * several times faster than writing every plane float by float.
+ * <p>Only the current position is encoded from scratch, from the board's row bitboards. Each older pair of
+ * planes is a copy of the newer pair, patched at the few points whose colour that turn changed
+ * ({@link Game#pastChange}); this is several times faster than writing every plane float by float. Thread-safe:
+ * the planes are assembled in a per-thread array.
  */
 public final class AlphaZeroFeatures implements FeatureSet {
     /** AlphaZero's history length, giving {@code az17}. */
