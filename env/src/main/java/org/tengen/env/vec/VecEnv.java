@@ -37,9 +37,10 @@ import org.tengen.env.rules.Rules;
  * its area-count margin in {@link #finalScores()}, its winner in {@link #winners()} and its length in
  * {@link #finalTurns()}, all valid where {@code terminated[i] || truncated[i]} until the next step.
  *
- * <p>The buffers belong to the env: read them, do not write them. With {@code threads > 1} the games are split in
- * contiguous slices over persistent worker threads; results are identical for any thread count. Not thread-safe:
- * one caller at a time. {@link #close()} stops the workers.
+ * <p>The buffers belong to the env: read them, do not write them. With {@code threads > 1} each persistent worker
+ * thread (and the caller's) owns a contiguous slice of the games and helps with the others' when done early;
+ * results are identical for any thread count. Nothing is allocated per step. Not thread-safe: one caller at a
+ * time. {@link #close()} stops the workers.
  */
 public final class VecEnv implements AutoCloseable {
     private static final int OP_RESET = 0;
