@@ -9,7 +9,8 @@ import java.util.Arrays;
  * {@code loc = (x + 1) + (y + 1) * (width + 1)} and the four neighbours are {@code loc +- 1},
  * {@code loc +- (width + 1)} without bounds checks. {@code x} counts columns from the left, {@code y} rows from
  * the top. Chains are circular linked lists ({@link #nextInChain}) with a head per stone; liberty counts and sizes
- * are stored at the head and kept exact on every move.
+ * are stored at the head and kept exact on every move, as is each chain's share of the hash. Bitboards of the
+ * empty, black and white points and of the stones in atari are kept alongside for {@link #scanMoves}.
  *
  * <p>{@link #play} places a stone, clears the opponent's liberty-less chains and then the mover's own (suicide),
  * exactly as Tromp-Taylor rule 7. Whether a move is <em>legal</em> under ko, superko and suicide rules is the
@@ -23,6 +24,8 @@ public final class Board {
     private final int height;
     private final int stride;
     private final int[] offsets;
+    /** {@code y(loc) * width + x(loc)} for every loc, to spare encoders two divisions per point. */
+    private final int[] actionOfLoc;
     private final byte[] colour;
     private final int[] chainHead;
     private final int[] nextInChain;
@@ -30,6 +33,8 @@ public final class Board {
     private final int[] libs;
     /** Stones of the chain whose head is the index. */
     private final int[] chainSize;
+    /** XOR of the Zobrist keys of the stones of the chain whose head is the index: its share of the hash. */
+    private final long[] chainKeys;
     /** Stones captured by each colour, indexed BLACK/WHITE. */
     private final int[] captures = new int[3];
     /** Scratch marks for counting distinct liberties; a point is marked when {@code mark[loc] == markGen}. */
@@ -39,6 +44,16 @@ public final class Board {
     private final int[] heads = new int[4];
     /** Distinct neighbouring chain heads of a point being emptied (separate: captures run inside play). */
     private final int[] emptiedHeads = new int[4];
+    /**
+     * Bitboards over locations (bit {@code loc % 64} of word {@code loc / 64}) kept in step with the arrays: the
+     * points of each colour, indexed EMPTY, BLACK, WHITE, and the stones whose chain has exactly one liberty.
+     * They let {@link #scanMoves} classify every point with a few word operations.
+     */
+    private final long[][] colourBits;
+    private final long[] atariBits;
+    /** Scratch words for {@link #scanMoves}. */
+    private final long[] safeBits;
+    private final long[] threatBits;
     private long hash;
     private int koLoc = NO_LOC;
     private int stones;
@@ -58,7 +73,17 @@ public final class Board {
         nextInChain = new int[len];
         libs = new int[len];
         chainSize = new int[len];
+        chainKeys = new long[len];
         mark = new int[len];
+        actionOfLoc = new int[len];
+        for (int loc = 0; loc < len; loc++) {
+            actionOfLoc[loc] = y(loc) * width + x(loc);
+        }
+        int words = (len + 63) >>> 6;
+        colourBits = new long[3][words];
+        atariBits = new long[words];
+        safeBits = new long[words];
+        threatBits = new long[words];
         clear();
     }
 
@@ -70,6 +95,7 @@ public final class Board {
                 colour[loc(x, y)] = Stone.EMPTY;
             }
         }
+        rebuildBits();
         Arrays.fill(captures, 0);
         hash = 0;
         koLoc = NO_LOC;
@@ -87,7 +113,12 @@ public final class Board {
         System.arraycopy(other.nextInChain, 0, nextInChain, 0, nextInChain.length);
         System.arraycopy(other.libs, 0, libs, 0, libs.length);
         System.arraycopy(other.chainSize, 0, chainSize, 0, chainSize.length);
+        System.arraycopy(other.chainKeys, 0, chainKeys, 0, chainKeys.length);
         System.arraycopy(other.captures, 0, captures, 0, captures.length);
+        for (int c = 0; c < 3; c++) {
+            System.arraycopy(other.colourBits[c], 0, colourBits[c], 0, atariBits.length);
+        }
+        System.arraycopy(other.atariBits, 0, atariBits, 0, atariBits.length);
         hash = other.hash;
         koLoc = other.koLoc;
         stones = other.stones;
@@ -125,7 +156,7 @@ public final class Board {
 
     /** The point action of an on-board location. */
     public int actionOfLoc(int loc) {
-        return y(loc) * width + x(loc);
+        return actionOfLoc[loc];
     }
 
     /** Whether {@code loc} is a point of the board (not padding, not out of the array). */
@@ -176,6 +207,21 @@ public final class Board {
         System.arraycopy(colour, 0, out, offset, colour.length);
     }
 
+    /** Number of longs {@link #copyStoneBits} writes. */
+    public int stoneBitsLength() {
+        return 2 * atariBits.length;
+    }
+
+    /**
+     * Copies the stone bitboards into {@code out[offset..offset + stoneBitsLength())}: the black words, then the
+     * white words, bit {@code loc % 64} of word {@code loc / 64} set where that colour stands.
+     */
+    public void copyStoneBits(long[] out, int offset) {
+        int words = atariBits.length;
+        System.arraycopy(colourBits[Stone.BLACK], 0, out, offset, words);
+        System.arraycopy(colourBits[Stone.WHITE], 0, out, offset + words, words);
+    }
+
     /** Stones captured so far by {@code player} (suicided stones count for the opponent). */
     public int captures(int player) {
         return captures[player];
@@ -223,6 +269,147 @@ public final class Board {
         return false;
     }
 
+    /** {@link #moveEffect}: the new stone keeps a liberty and captures nothing. */
+    public static final int PLAIN = 0;
+    /** {@link #moveEffect}: the move captures at least one opponent chain. */
+    public static final int CAPTURES = 1;
+    /** {@link #moveEffect}: the move captures nothing and leaves its own chain without liberties. */
+    public static final int SUICIDE = 2;
+
+    /**
+     * What playing {@code player} at the empty {@code loc} does: {@link #PLAIN}, {@link #CAPTURES} or
+     * {@link #SUICIDE}. After a plain move the hash is {@code hash() ^ stoneKey} and the board holds one stone more.
+     */
+    public int moveEffect(int loc, int player) {
+        int opp = player ^ 3;
+        boolean hasLiberty = false;
+        for (int d = 0; d < 4; d++) {
+            int n = loc + offsets[d];
+            int c = colour[n];
+            if (c == Stone.EMPTY) {
+                hasLiberty = true;
+            } else if (c == opp) {
+                if (libs[chainHead[n]] == 1) {
+                    return CAPTURES;
+                }
+            } else if (c == player && libs[chainHead[n]] > 1) {
+                hasLiberty = true;
+            }
+        }
+        return hasLiberty ? PLAIN : SUICIDE;
+    }
+
+    /**
+     * The move scan behind legal masks: for every point (row-major, {@code mask[offset + y * width + x]}) writes
+     * whether it is an empty point where {@code player}'s stone would be {@link #PLAIN}, lists the other empty
+     * points (captures and suicides, the ko point among them) in {@code special} followed by {@link #NO_LOC}, and
+     * returns the number of plain points. {@code special} needs {@code width * height + 1} entries.
+     *
+     * <p>Works on the bitboards, a whole word of locations at a time: a point is plain when it is empty, has an
+     * empty neighbour or a friendly neighbour outside atari, and no opponent neighbour in atari. This is several
+     * times faster than asking {@link #moveEffect} point by point.
+     */
+    public int scanMoves(int player, boolean[] mask, int offset, int[] special) {
+        long[] empty = colourBits[Stone.EMPTY];
+        long[] own = colourBits[player];
+        long[] opp = colourBits[player ^ 3];
+        int words = empty.length;
+        for (int i = 0; i < words; i++) {
+            safeBits[i] = own[i] & ~atariBits[i];
+            threatBits[i] = opp[i] & atariBits[i];
+        }
+        Arrays.fill(mask, offset, offset + width * height, false);
+        int plainCount = 0;
+        int nSpecial = 0;
+        for (int i = 0; i < words; i++) {
+            long liberty = around(empty, i) | around(safeBits, i);
+            long plain = empty[i] & liberty & ~around(threatBits, i);
+            plainCount += Long.bitCount(plain);
+            for (long rest = plain; rest != 0; rest &= rest - 1) {
+                mask[offset + actionOfLoc[(i << 6) + Long.numberOfTrailingZeros(rest)]] = true;
+            }
+            for (long rest = empty[i] & ~plain; rest != 0; rest &= rest - 1) {
+                special[nSpecial++] = (i << 6) + Long.numberOfTrailingZeros(rest);
+            }
+        }
+        special[nSpecial] = NO_LOC;
+        return plainCount;
+    }
+
+    /**
+     * The points of row {@code y} (0 = top) holding {@code colour} (EMPTY, BLACK or WHITE) as bits: bit {@code x}
+     * for column {@code x}. Encoders read a whole row this way instead of point by point.
+     */
+    public long rowBits(int colour, int y) {
+        return bitsFrom(colourBits[colour], (y + 1) * stride + 1);
+    }
+
+    /** Word {@code i} of the locations with a neighbour in {@code bits}: the set shifted by +-1 and +-stride. */
+    private long around(long[] bits, int i) {
+        long below = i > 0 ? bits[i - 1] : 0;
+        long above = i + 1 < bits.length ? bits[i + 1] : 0;
+        long w = bits[i];
+        return w << 1 | below >>> 63 | w >>> 1 | above << 63
+                | w << stride | below >>> (64 - stride) | w >>> stride | above << (64 - stride);
+    }
+
+    /** The {@code width} bits of {@code bits} from location {@code from} on, as the low bits of a long. */
+    private long bitsFrom(long[] bits, int from) {
+        int i = from >>> 6;
+        int shift = from & 63;
+        long v = bits[i] >>> shift;
+        if (shift + width > 64) {
+            v |= bits[i + 1] << (64 - shift);
+        }
+        return v & (-1L >>> (64 - width));
+    }
+
+    /** The number of stones on the board after {@code player} plays at the empty {@code loc}, without playing. */
+    public int stoneCountAfter(int loc, int player) {
+        int opp = player ^ 3;
+        int after = stones + 1;
+        int nHeads = 0;
+        boolean captured = false;
+        boolean hasLiberty = false;
+        for (int d = 0; d < 4; d++) {
+            int n = loc + offsets[d];
+            int c = colour[n];
+            if (c == Stone.EMPTY) {
+                hasLiberty = true;
+            } else if (c == opp || c == player) {
+                int head = chainHead[n];
+                if (contains(heads, nHeads, head)) {
+                    continue;
+                }
+                heads[nHeads++] = head;
+                if (c == opp && libs[head] == 1) {
+                    after -= chainSize[head];
+                    captured = true;
+                } else if (c == player && libs[head] > 1) {
+                    hasLiberty = true;
+                }
+            }
+        }
+        if (captured || hasLiberty) {
+            return after;
+        }
+        after--;
+        for (int i = 0; i < nHeads; i++) {
+            if (colour[heads[i]] == player) {
+                after -= chainSize[heads[i]];
+            }
+        }
+        return after;
+    }
+
+    /**
+     * The location whose Zobrist key for a {@code player} stone is {@code key}, or {@link #NO_LOC}: inverts the
+     * hash change of a plain move. The location may lie outside this board; check {@link #onBoard}.
+     */
+    public static int locOfStoneKey(long key, int player) {
+        return Zobrist.locOfKey(key, player);
+    }
+
     /** The colouring hash after {@code player} plays at the empty {@code loc}, without playing it. */
     public long hashAfter(int loc, int player) {
         int opp = player ^ 3;
@@ -242,7 +429,7 @@ public final class Board {
                 }
                 heads[nHeads++] = head;
                 if (c == opp && libs[head] == 1) {
-                    h ^= chainHash(head, opp);
+                    h ^= chainKeys[head];
                     captured = true;
                 } else if (c == player && libs[head] > 1) {
                     hasLiberty = true;
@@ -256,7 +443,7 @@ public final class Board {
         h ^= Zobrist.stone(player, loc);
         for (int i = 0; i < nHeads; i++) {
             if (colour[heads[i]] == player) {
-                h ^= chainHash(heads[i], player);
+                h ^= chainKeys[heads[i]];
             }
         }
         return h;
@@ -269,6 +456,7 @@ public final class Board {
     public void play(int loc, int player) {
         int opp = player ^ 3;
         colour[loc] = (byte) player;
+        flipColourBit(loc, Stone.EMPTY, player);
         hash ^= Zobrist.stone(player, loc);
         stones++;
 
@@ -291,9 +479,14 @@ public final class Board {
         chainHead[loc] = loc;
         nextInChain[loc] = loc;
         chainSize[loc] = 1;
+        chainKeys[loc] = Zobrist.stone(player, loc);
         libs[loc] = emptyNeighbours;
 
         // Merge with friendly chains, always walking the smaller one.
+        boolean partInAtari = false;
+        for (int i = 0; i < nHeads; i++) {
+            partInAtari |= colour[heads[i]] == player && inAtari(heads[i]);
+        }
         int head = loc;
         for (int i = 0; i < nHeads; i++) {
             int other = heads[i];
@@ -318,8 +511,60 @@ public final class Board {
         if (libs[head] == 0) {
             captures[opp] += chainSize[head];
             removeChain(head, player);
-        } else if (capturedStones == 1 && chainSize[head] == 1 && libs[head] == 1) {
-            koLoc = capturedLoc;
+        } else {
+            if (capturedStones == 1 && chainSize[head] == 1 && libs[head] == 1) {
+                koLoc = capturedLoc;
+            }
+            if (libs[head] == 1 || partInAtari) {
+                setAtari(head, libs[head] == 1);
+            }
+        }
+        // Surviving opponent neighbours lost a liberty; removeChain already cleared chains that gained some.
+        for (int i = 0; i < nHeads; i++) {
+            int other = heads[i];
+            if (colour[other] == opp && libs[other] == 1 && !inAtari(other)) {
+                setAtari(other, true);
+            }
+        }
+    }
+
+    private boolean inAtari(int loc) {
+        return (atariBits[loc >>> 6] & 1L << loc) != 0;
+    }
+
+    /** Sets or clears the atari bit of every stone of the chain at {@code head}. */
+    private void setAtari(int head, boolean atari) {
+        int s = head;
+        do {
+            if (atari) {
+                atariBits[s >>> 6] |= 1L << s;
+            } else {
+                atariBits[s >>> 6] &= ~(1L << s);
+            }
+            s = nextInChain[s];
+        } while (s != head);
+    }
+
+    private void flipColourBit(int loc, int from, int to) {
+        long bit = 1L << loc;
+        colourBits[from][loc >>> 6] ^= bit;
+        colourBits[to][loc >>> 6] ^= bit;
+    }
+
+    /** Recomputes the bitboards from the colours and liberties. */
+    private void rebuildBits() {
+        for (long[] bits : colourBits) {
+            Arrays.fill(bits, 0);
+        }
+        Arrays.fill(atariBits, 0);
+        for (int loc = 0; loc < colour.length; loc++) {
+            int c = colour[loc];
+            if (c != Stone.WALL) {
+                colourBits[c][loc >>> 6] |= 1L << loc;
+                if (c != Stone.EMPTY && libs[chainHead[loc]] == 1) {
+                    atariBits[loc >>> 6] |= 1L << loc;
+                }
+            }
         }
     }
 
@@ -368,6 +613,7 @@ public final class Board {
         nextInChain[small] = tmp;
         libs[big] += added;
         chainSize[big] += chainSize[small];
+        chainKeys[big] ^= chainKeys[small];
         return big;
     }
 
@@ -386,6 +632,8 @@ public final class Board {
         int s = head;
         do {
             colour[s] = Stone.EMPTY;
+            flipColourBit(s, owner, Stone.EMPTY);
+            atariBits[s >>> 6] &= ~(1L << s);
             hash ^= Zobrist.stone(owner, s);
             s = nextInChain[s];
         } while (s != head);
@@ -402,21 +650,14 @@ public final class Board {
                     if (!contains(emptiedHeads, nHeads, h)) {
                         emptiedHeads[nHeads++] = h;
                         libs[h]++;
+                        if (libs[h] == 2 && inAtari(h)) {
+                            setAtari(h, false);
+                        }
                     }
                 }
             }
             s = nextInChain[s];
         } while (s != head);
-    }
-
-    private long chainHash(int head, int owner) {
-        long h = 0;
-        int s = head;
-        do {
-            h ^= Zobrist.stone(owner, s);
-            s = nextInChain[s];
-        } while (s != head);
-        return h;
     }
 
     private int nextMark() {
@@ -497,21 +738,38 @@ public final class Board {
                 throw new IllegalStateException("chain at " + describe(loc) + " has no liberties");
             }
             int walked = 0;
+            long key = 0;
             int s = head;
             do {
                 if (seen[s] != chainNo) {
                     throw new IllegalStateException("chain list at " + describe(loc) + " leaves the chain");
                 }
                 walked++;
+                key ^= Zobrist.stone(c, s);
                 s = nextInChain[s];
             } while (s != head && walked <= size);
             if (walked != size) {
                 throw new IllegalStateException("chain list at " + describe(loc) + " walks " + walked + " stones of "
                         + size);
             }
+            if (key != chainKeys[head]) {
+                throw new IllegalStateException("chain at " + describe(loc) + " has a stale key");
+            }
         }
         if (expectedHash != hash) {
             throw new IllegalStateException("hash is stale");
+        }
+        for (int loc = 0; loc < colour.length; loc++) {
+            int c = colour[loc];
+            for (int b = 0; b < 3; b++) {
+                if (((colourBits[b][loc >>> 6] & 1L << loc) != 0) != (c == b)) {
+                    throw new IllegalStateException("colour bitboard " + b + " is stale at loc " + loc);
+                }
+            }
+            boolean atari = (c == Stone.BLACK || c == Stone.WHITE) && libs[chainHead[loc]] == 1;
+            if (inAtari(loc) != atari) {
+                throw new IllegalStateException("atari bitboard is stale at loc " + loc);
+            }
         }
         if (expectedStones != stones) {
             throw new IllegalStateException("stone count " + stones + " but board has " + expectedStones);
@@ -559,6 +817,8 @@ public final class Board {
                 throw new IllegalArgumentException("diagram has a chain with no liberties at " + where);
             }
         }
+        rebuildBits();
+        checkConsistency();
     }
 
     private void setStone(int loc, int player) {
@@ -577,6 +837,7 @@ public final class Board {
                 chainHead[loc] = loc;
                 nextInChain[loc] = loc;
                 chainSize[loc] = 1;
+                chainKeys[loc] = Zobrist.stone(c, loc);
                 libs[loc] = 0;
                 int gen = nextMark();
                 for (int d = 0; d < 4; d++) {

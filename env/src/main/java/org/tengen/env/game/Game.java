@@ -6,7 +6,6 @@ import org.tengen.env.rules.HandicapLayout;
 import org.tengen.env.rules.HandicapPlacement;
 import org.tengen.env.rules.KoRule;
 import org.tengen.env.rules.Rules;
-import org.tengen.env.util.LongHashSet;
 
 /**
  * One game under a {@link Rules}: the board plus everything the rules need beyond it (player to move, superko
@@ -21,7 +20,7 @@ public final class Game {
     private final Board board;
     private final AreaScorer scorer;
     /** Colourings (positional superko) or colourings with the player to move (situational superko) seen so far. */
-    private final LongHashSet history;
+    private final PositionHistory history;
     private final int passAction;
     private int toMove;
     private int consecutivePasses;
@@ -38,6 +37,13 @@ public final class Game {
     private final int keptPositions;
     private final int locCount;
     private int positionsSeen;
+    /** Ring slot of the newest position, kept alongside positionsSeen so lookups need no division. */
+    private int newestSlot;
+    /** The same positions as stone bitboards ({@link Board#copyStoneBits}), for {@link #pastChange}. */
+    private final long[] recentBits;
+    private final int bitsLength;
+    /** Scratch for {@link #legalMask}: the empty points that capture or are suicide. */
+    private final int[] special;
 
     /** A game that remembers the last {@value #DEFAULT_KEPT_POSITIONS} positions for feature encoders. */
     public Game(Rules rules) {
@@ -55,11 +61,14 @@ public final class Game {
         this.rules = rules;
         this.board = new Board(rules.width(), rules.height());
         this.scorer = new AreaScorer(board);
-        this.history = new LongHashSet(rules.koRule() == KoRule.SIMPLE ? 16 : 4 * rules.area());
+        this.history = new PositionHistory(rules.area(), rules.koRule() == KoRule.SIMPLE ? 16 : 4 * rules.area());
         this.passAction = rules.passAction();
         this.keptPositions = keptPositions;
         this.locCount = board.locCount();
         this.recent = new byte[keptPositions * locCount];
+        this.bitsLength = board.stoneBitsLength();
+        this.recentBits = new long[keptPositions * bitsLength];
+        this.special = new int[rules.area() + 1];
         reset();
     }
 
@@ -156,7 +165,9 @@ public final class Game {
                     + " positions into one keeping " + keptPositions);
         }
         System.arraycopy(other.recent, 0, recent, 0, recent.length);
+        System.arraycopy(other.recentBits, 0, recentBits, 0, recentBits.length);
         positionsSeen = other.positionsSeen;
+        newestSlot = other.newestSlot;
     }
 
     /** A fresh copy (allocates; for search roots and undo stacks, not hot loops). */
@@ -195,7 +206,7 @@ public final class Game {
         toMove = player;
         board.pass();
         if (rules.koRule() == KoRule.SITUATIONAL_SUPERKO) {
-            history.add(board.hash() ^ Board.sideToMoveKey(toMove));
+            history.add(board.hash() ^ Board.sideToMoveKey(toMove), board.stoneCount());
         }
     }
 
@@ -248,8 +259,56 @@ public final class Game {
         if (k >= positionsSeen || k >= keptPositions) {
             return Stone.EMPTY;
         }
-        int slot = (positionsSeen - 1 - k) % keptPositions;
-        return recent[slot * locCount + loc];
+        return recent[slotStart(k) + loc];
+    }
+
+    /** How many positions {@link #pastColour} knows: turns since the start plus one, at most keptPositions(). */
+    public int pastPositionCount() {
+        return Math.min(positionsSeen, keptPositions);
+    }
+
+    /**
+     * The first location at or after {@code fromLoc} whose colour differs between the positions {@code k} and
+     * {@code k + 1} turns ago, or -1; both must be known ({@code k + 1 < pastPositionCount()}). Lets encoders
+     * derive one history plane from the next by patching the few points a turn changed; the scan compares
+     * bitboards, 64 locations a step.
+     */
+    public int pastChange(int k, int fromLoc) {
+        if (k < 0 || k + 1 >= pastPositionCount()) {
+            throw new IllegalArgumentException("positions " + k + " and " + (k + 1) + " turns ago are not both kept");
+        }
+        int words = bitsLength / 2;
+        int w = fromLoc >>> 6;
+        if (fromLoc < 0 || w >= words) {
+            return -1;
+        }
+        int newer = bitSlotStart(k);
+        int older = bitSlotStart(k + 1);
+        long diff = changedBits(newer, older, w, words) & -1L << fromLoc;
+        while (diff == 0) {
+            if (++w == words) {
+                return -1;
+            }
+            diff = changedBits(newer, older, w, words);
+        }
+        return (w << 6) + Long.numberOfTrailingZeros(diff);
+    }
+
+    /** Word {@code w} of the locations whose black or white bit differs between two kept positions. */
+    private long changedBits(int newer, int older, int w, int words) {
+        return recentBits[newer + w] ^ recentBits[older + w]
+                | recentBits[newer + words + w] ^ recentBits[older + words + w];
+    }
+
+    private int bitSlotStart(int k) {
+        int slot = newestSlot - k;
+        return (slot < 0 ? slot + keptPositions : slot) * bitsLength;
+    }
+
+    /** Start in {@link #recent} of the position {@code k} turns ago, which must be kept. */
+    private int slotStart(int k) {
+        int slot = newestSlot - k;
+        return (slot < 0 ? slot + keptPositions : slot) * locCount;
     }
 
     /** Why {@code action} is or is not legal for the player to move; cheapest checks first. */
@@ -278,29 +337,36 @@ public final class Game {
         if (loc == board.koLoc()) {
             return Legality.KO;
         }
-        if (!rules.suicideAllowed() && board.isSuicide(loc, toMove)) {
+        int effect = board.moveEffect(loc, toMove);
+        if (effect == Board.SUICIDE && !rules.suicideAllowed()) {
             return Legality.SUICIDE;
         }
-        switch (rules.koRule()) {
-            case POSITIONAL_SUPERKO -> {
-                if (history.contains(board.hashAfter(loc, toMove))) {
-                    return Legality.SUPERKO;
-                }
-            }
-            case SITUATIONAL_SUPERKO -> {
-                long key = board.hashAfter(loc, toMove) ^ Board.sideToMoveKey(playerAfterMove());
-                if (history.contains(key)) {
-                    return Legality.SUPERKO;
-                }
-            }
-            case SIMPLE -> { }
+        if (rules.koRule() != KoRule.SIMPLE && repeats(loc, effect, superkoSideKey())) {
+            return Legality.SUPERKO;
         }
         return Legality.LEGAL;
+    }
+
+    /** Whether the player to move playing at the empty {@code loc} recreates a recorded position. */
+    private boolean repeats(int loc, int effect, long sideKey) {
+        int stonesAfter = effect == Board.PLAIN ? board.stoneCount() + 1 : board.stoneCountAfter(loc, toMove);
+        // No position with that many stones, no repetition: skip the hash and the lookup.
+        return history.hasStoneCount(stonesAfter)
+                && history.contains(board.hashAfter(loc, toMove) ^ sideKey, stonesAfter);
+    }
+
+    /** What a history key adds to the colouring hash: the next player under situational superko, else 0. */
+    private long superkoSideKey() {
+        return rules.koRule() == KoRule.SITUATIONAL_SUPERKO ? Board.sideToMoveKey(playerAfterMove()) : 0L;
     }
 
     /**
      * Writes the legal mask for the player to move: {@code mask[offset + a]} for every action {@code a}
      * (points row-major, then pass). Returns the number of legal actions. All false when the game is over.
+     *
+     * <p>Same answers as {@link #legality}, but faster: captures and suicides are looked up one by one, while the
+     * plain moves that repeat a position are found by inverting the hash difference to each recorded position
+     * with one stone more than the board (usually none or a few), instead of hashing every empty point.
      */
     public int legalMask(boolean[] mask, int offset) {
         int n = rules.area();
@@ -308,21 +374,41 @@ public final class Game {
             java.util.Arrays.fill(mask, offset, offset + n + 1, false);
             return 0;
         }
-        int count = 1;
-        int w = rules.width();
-        int a = 0;
-        for (int y = 0; y < rules.height(); y++) {
-            int loc = board.loc(0, y);
-            for (int x = 0; x < w; x++, a++, loc++) {
-                boolean legal = pointLegality(loc) == Legality.LEGAL;
-                mask[offset + a] = legal;
-                if (legal) {
-                    count++;
-                }
+        boolean superko = rules.koRule() != KoRule.SIMPLE;
+        long sideKey = superkoSideKey();
+        int count = 1 + board.scanMoves(toMove, mask, offset, special);
+        int ko = board.koLoc();
+        for (int i = 0; special[i] != Board.NO_LOC; i++) {
+            int loc = special[i];
+            int effect = board.moveEffect(loc, toMove);
+            if (loc != ko && (effect == Board.CAPTURES || rules.suicideAllowed())
+                    && !(superko && repeats(loc, effect, sideKey))) {
+                mask[offset + board.actionOfLoc(loc)] = true;
+                count++;
             }
         }
         mask[offset + n] = true;
+        if (superko) {
+            count -= banPlainRepeats(mask, offset, sideKey);
+        }
         return count;
+    }
+
+    /** Clears the mask of plain moves that recreate a recorded position; returns how many it cleared. */
+    private int banPlainRepeats(boolean[] mask, int offset, long sideKey) {
+        int banned = 0;
+        long hash = board.hash() ^ sideKey;
+        for (int e = history.first(board.stoneCount() + 1); e >= 0; e = history.next(e)) {
+            int loc = Board.locOfStoneKey(history.key(e) ^ hash, toMove);
+            if (loc != Board.NO_LOC && board.onBoard(loc)) {
+                int a = offset + board.actionOfLoc(loc);
+                if (mask[a] && board.moveEffect(loc, toMove) == Board.PLAIN) {
+                    mask[a] = false;
+                    banned++;
+                }
+            }
+        }
+        return banned;
     }
 
     /** Plays {@code action} for the player to move, or throws {@link IllegalMoveException} saying why not. */
@@ -384,11 +470,13 @@ public final class Game {
     }
 
     private void remember() {
-        board.copyColours(recent, (positionsSeen % keptPositions) * locCount);
+        newestSlot = positionsSeen == 0 || newestSlot + 1 == keptPositions ? 0 : newestSlot + 1;
+        board.copyColours(recent, newestSlot * locCount);
+        board.copyStoneBits(recentBits, newestSlot * bitsLength);
         positionsSeen++;
         switch (rules.koRule()) {
-            case POSITIONAL_SUPERKO -> history.add(board.hash());
-            case SITUATIONAL_SUPERKO -> history.add(board.hash() ^ Board.sideToMoveKey(toMove));
+            case POSITIONAL_SUPERKO -> history.add(board.hash(), board.stoneCount());
+            case SITUATIONAL_SUPERKO -> history.add(board.hash() ^ Board.sideToMoveKey(toMove), board.stoneCount());
             case SIMPLE -> { }
         }
     }

@@ -1,0 +1,89 @@
+package org.tengen.env.game;
+
+import java.util.Arrays;
+
+/**
+ * The superko history: distinct position keys grouped by the number of stones on the board.
+ *
+ * <p>Two equal colourings have equal stone counts, so a lookup only walks the few keys recorded with the same
+ * count, and {@link Game#legalMask} can find every non-capturing move that repeats a position by walking the
+ * keys with one stone more than the board (instead of hashing each empty point). Keys of different counts never
+ * match, so a 64-bit hash collision across counts cannot ban a move. Grows only when it needs capacity.
+ */
+final class PositionHistory {
+    /** First entry per stone count, -1 when none. */
+    private final int[] first;
+    private long[] keys;
+    /** Next entry with the same stone count, -1 at the end. */
+    private int[] next;
+    private int size;
+
+    PositionHistory(int area, int expected) {
+        first = new int[area + 2];
+        keys = new long[Math.max(16, expected)];
+        next = new int[keys.length];
+        clear();
+    }
+
+    void clear() {
+        Arrays.fill(first, -1);
+        size = 0;
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** Whether {@code key} was recorded with {@code stones} stones on the board. */
+    boolean contains(long key, int stones) {
+        for (int e = first[stones]; e >= 0; e = next[e]) {
+            if (keys[e] == key) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether any position with {@code stones} stones was recorded. */
+    boolean hasStoneCount(int stones) {
+        return first[stones] >= 0;
+    }
+
+    /** Records {@code key} for a position with {@code stones} stones unless already there. */
+    void add(long key, int stones) {
+        if (contains(key, stones)) {
+            return;
+        }
+        if (size == keys.length) {
+            keys = Arrays.copyOf(keys, size * 2);
+            next = Arrays.copyOf(next, size * 2);
+        }
+        keys[size] = key;
+        next[size] = first[stones];
+        first[stones] = size++;
+    }
+
+    /** The first entry recorded with {@code stones} stones, or -1; walk on with {@link #next(int)}. */
+    int first(int stones) {
+        return stones < first.length ? first[stones] : -1;
+    }
+
+    int next(int entry) {
+        return next[entry];
+    }
+
+    long key(int entry) {
+        return keys[entry];
+    }
+
+    void copyFrom(PositionHistory other) {
+        if (keys.length < other.size) {
+            keys = new long[other.keys.length];
+            next = new int[other.next.length];
+        }
+        System.arraycopy(other.first, 0, first, 0, first.length);
+        System.arraycopy(other.keys, 0, keys, 0, other.size);
+        System.arraycopy(other.next, 0, next, 0, other.size);
+        size = other.size;
+    }
+}

@@ -1,0 +1,58 @@
+package org.tengen.env.vec;
+
+import java.util.SplittableRandom;
+
+/**
+ * A uniformly random legal action per game, reproducibly: game {@code i} draws from its own
+ * {@code SplittableRandom(seed + i)}, so the actions do not depend on threads or on other games.
+ */
+public final class RandomLegalSampler {
+    /** Random probes before falling back to counting; uniform either way. */
+    private static final int PROBES = 8;
+
+    private final SplittableRandom[] randoms;
+
+    /** A sampler for {@code env}'s games, seeded from its config. */
+    public RandomLegalSampler(VecEnv env) {
+        this(env.numEnvs(), env.config().seed());
+    }
+
+    public RandomLegalSampler(int numEnvs, long seed) {
+        randoms = new SplittableRandom[numEnvs];
+        for (int i = 0; i < numEnvs; i++) {
+            randoms[i] = new SplittableRandom(seed + i);
+        }
+    }
+
+    /** Writes one uniformly random legal action per game of {@code env} into {@code actions}. */
+    public void sample(VecEnv env, int[] actions) {
+        sample(env.legalMask(), env.legalCounts(), env.actionCount(), actions);
+    }
+
+    /**
+     * Writes into {@code actions[i]} a uniformly random action among the true entries of
+     * {@code mask[i * actionCount ..]}, of which there are {@code counts[i]} (at least 1).
+     */
+    public void sample(boolean[] mask, int[] counts, int actionCount, int[] actions) {
+        for (int i = 0; i < randoms.length; i++) {
+            actions[i] = sampleOne(randoms[i], mask, i * actionCount, actionCount, counts[i]);
+        }
+    }
+
+    /** Rejection sampling (cheap when many actions are legal), then the k-th legal action. */
+    private static int sampleOne(SplittableRandom random, boolean[] mask, int offset, int actionCount, int count) {
+        for (int probe = 0; probe < PROBES; probe++) {
+            int a = random.nextInt(actionCount);
+            if (mask[offset + a]) {
+                return a;
+            }
+        }
+        int k = random.nextInt(count);
+        for (int a = 0; a < actionCount; a++) {
+            if (mask[offset + a] && k-- == 0) {
+                return a;
+            }
+        }
+        throw new IllegalArgumentException("legal count " + count + " exceeds the mask's legal actions");
+    }
+}

@@ -1,0 +1,300 @@
+package org.tengen.env.vec;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import org.tengen.env.board.Stone;
+import org.tengen.env.features.FeatureSet;
+import org.tengen.env.game.Game;
+import org.tengen.env.game.Legality;
+import org.tengen.env.game.Status;
+import org.tengen.env.rules.Rules;
+
+/**
+ * {@code N} games of Go stepped together, with every per-step output in buffers allocated once.
+ *
+ * <p>Shapes ({@code N = numEnvs()}, {@code A = actionCount() = area + 1}, actions row-major then pass):
+ * <ul>
+ *   <li>{@link #observations()}: direct native-order {@link FloatBuffer}, NCHW {@code [N, planes, height, width]},
+ *       the position each game's player to move faces, from that player's view (see the feature set);</li>
+ *   <li>{@link #legalMask()}: {@code boolean[N * A]}, exact under the ko rule (superko repeats masked out);
+ *       {@link #legalCounts()}: {@code int[N]} true entries per game;</li>
+ *   <li>{@link #currentPlayers()}: {@code byte[N]}, {@link Stone#BLACK} or {@link Stone#WHITE} to move;</li>
+ *   <li>after {@link #step}: {@link #rewards()} {@code float[N]}, {@link #terminated()} and {@link #truncated()}
+ *       {@code boolean[N]}; and for the games that just ended, {@link #finalObservations()} (same layout),
+ *       {@link #finalScores()}, {@link #winners()} and {@link #finalTurns()}.</li>
+ * </ul>
+ *
+ * <p><b>Rewards</b> are from the point of view of the player who moved in that step: +1 if the step ended the
+ * game by the rules (two passes, or a loss under {@link IllegalActionPolicy#LOSE}) and that player won, -1 if
+ * they lost, 0 for a draw and for every other step. <b>Termination</b> means the rules ended the game;
+ * <b>truncation</b> means the turn cap ({@link Rules#maxMoves()}, by default {@link VecEnvConfig#defaultMaxMoves})
+ * cut it: its reward stays 0 because nobody won by the rules, but its count is still reported in
+ * {@link #finalScores()} and {@link #winners()} for those who want to use it.
+ *
+ * <p><b>Auto-reset</b>: a game that ends is reset within the same step, so every buffer shows the new game;
+ * the finished game's last position is kept in {@link #finalObservations()} (written only for games that ended),
+ * its area-count margin in {@link #finalScores()}, its winner in {@link #winners()} and its length in
+ * {@link #finalTurns()}, all valid where {@code terminated[i] || truncated[i]} until the next step.
+ *
+ * <p>The buffers belong to the env: read them, do not write them. With {@code threads > 1} each persistent worker
+ * thread (and the caller's) owns a contiguous slice of the games and helps with the others' when done early;
+ * results are identical for any thread count. Nothing is allocated per step. Not thread-safe: one caller at a
+ * time. {@link #close()} stops the workers.
+ */
+public final class VecEnv implements AutoCloseable {
+    private static final int OP_RESET = 0;
+    private static final int OP_STEP = 1;
+
+    private final VecEnvConfig config;
+    private final Rules rules;
+    private final FeatureSet features;
+    private final int numEnvs;
+    private final int actionCount;
+    private final int observationSize;
+    private final Game[] games;
+    private final FloatBuffer observations;
+    private final FloatBuffer finalObservations;
+    private final boolean[] legalMask;
+    private final int[] legalCounts;
+    private final float[] rewards;
+    private final boolean[] terminated;
+    private final boolean[] truncated;
+    private final byte[] currentPlayers;
+    private final float[] finalScores;
+    private final byte[] winners;
+    private final int[] finalTurns;
+    /** Games whose action this step is illegal (LOSE policy). */
+    private final boolean[] illegal;
+    private final WorkerPool workers;
+    private int pendingOp;
+    private int[] pendingActions;
+
+    public VecEnv(VecEnvConfig config) {
+        this.config = config;
+        this.rules = config.effectiveRules();
+        this.features = config.features();
+        this.numEnvs = config.numEnvs();
+        this.actionCount = rules.actionCount();
+        this.observationSize = features.planes() * rules.area();
+        long bytes = 4L * numEnvs * observationSize;
+        if (bytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(numEnvs + " games of " + features.id() + " on " + rules.width() + "x"
+                    + rules.height() + " need " + bytes / (1 << 20) + " MiB of observations; at most 2 GiB fit");
+        }
+        games = new Game[numEnvs];
+        int kept = Math.max(1, features.positionsNeeded());
+        for (int i = 0; i < numEnvs; i++) {
+            games[i] = new Game(rules, kept);
+        }
+        observations = directFloats((int) bytes);
+        finalObservations = directFloats((int) bytes);
+        legalMask = new boolean[numEnvs * actionCount];
+        legalCounts = new int[numEnvs];
+        rewards = new float[numEnvs];
+        terminated = new boolean[numEnvs];
+        truncated = new boolean[numEnvs];
+        currentPlayers = new byte[numEnvs];
+        finalScores = new float[numEnvs];
+        winners = new byte[numEnvs];
+        finalTurns = new int[numEnvs];
+        illegal = new boolean[numEnvs];
+        workers = new WorkerPool(config.threads(), numEnvs, this::runRange, "tengen-vecenv");
+        reset();
+    }
+
+    private static FloatBuffer directFloats(int bytes) {
+        return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder()).asFloatBuffer();
+    }
+
+    /** Starts every game afresh; step outputs (rewards, terminated, ...) are cleared. */
+    public void reset() {
+        pendingOp = OP_RESET;
+        workers.run();
+    }
+
+    /**
+     * Plays {@code actions[i]} in game {@code i} for every game, then auto-resets the games that ended.
+     * Every action is checked before any game moves: under {@link IllegalActionPolicy#THROW} an illegal one throws
+     * {@link IllegalActionException} for the first offending game and leaves all games and buffers untouched.
+     *
+     * @param actions one action per game (points row-major, then pass = area); not retained
+     */
+    public void step(int[] actions) {
+        if (actions.length != numEnvs) {
+            throw new IllegalArgumentException("expected " + numEnvs + " actions, got " + actions.length);
+        }
+        boolean lose = config.illegalActionPolicy() == IllegalActionPolicy.LOSE;
+        for (int i = 0; i < numEnvs; i++) {
+            int a = actions[i];
+            boolean bad = a < 0 || a >= actionCount || !legalMask[i * actionCount + a];
+            if (bad && !lose) {
+                throw illegalAction(i, a);
+            }
+            illegal[i] = bad;
+        }
+        pendingActions = actions;
+        pendingOp = OP_STEP;
+        try {
+            workers.run();
+        } finally {
+            pendingActions = null;
+        }
+    }
+
+    private IllegalActionException illegalAction(int index, int action) {
+        Game game = games[index];
+        Legality why = game.legality(action);
+        return new IllegalActionException(index, action, why, "game " + index + ": " + Stone.name(game.toMove())
+                + " " + game.describeAction(action) + " is illegal: " + why.reason());
+    }
+
+    private void runRange(int from, int to) {
+        if (pendingOp == OP_RESET) {
+            for (int i = from; i < to; i++) {
+                games[i].reset();
+                rewards[i] = 0f;
+                terminated[i] = false;
+                truncated[i] = false;
+                observe(i);
+            }
+        } else {
+            int[] actions = pendingActions;
+            for (int i = from; i < to; i++) {
+                stepGame(i, actions[i]);
+            }
+        }
+    }
+
+    private void stepGame(int i, int action) {
+        Game game = games[i];
+        int mover = game.toMove();
+        if (illegal[i]) {
+            game.resign(mover);
+        } else {
+            game.playLegal(action);
+        }
+        Status status = game.status();
+        boolean ended = status.isTerminated();
+        terminated[i] = ended;
+        truncated[i] = status == Status.TRUNCATED;
+        float reward = 0f;
+        if (status.isOver()) {
+            int winner = game.winner();
+            if (ended && winner != Stone.EMPTY) {
+                reward = winner == mover ? 1f : -1f;
+            }
+            features.encode(game, finalObservations, i * observationSize);
+            finalScores[i] = (float) game.scoreMargin();
+            winners[i] = (byte) winner;
+            finalTurns[i] = game.turns();
+            game.reset();
+        }
+        rewards[i] = reward;
+        observe(i);
+    }
+
+    private void observe(int i) {
+        Game game = games[i];
+        legalCounts[i] = game.legalMask(legalMask, i * actionCount);
+        currentPlayers[i] = (byte) game.toMove();
+        features.encode(game, observations, i * observationSize);
+    }
+
+    @Override
+    public void close() {
+        workers.close();
+    }
+
+    public VecEnvConfig config() {
+        return config;
+    }
+
+    /** The rules the games run under: the config's, with the default turn cap when they had none. */
+    public Rules rules() {
+        return rules;
+    }
+
+    public FeatureSet features() {
+        return features;
+    }
+
+    public int numEnvs() {
+        return numEnvs;
+    }
+
+    /** Threads actually stepping (the config's, at most one per game). */
+    public int threads() {
+        return workers.threads();
+    }
+
+    /** {@code area + 1}: points row-major, then pass. */
+    public int actionCount() {
+        return actionCount;
+    }
+
+    /** Floats per game in {@link #observations()}: {@code planes * height * width}. */
+    public int observationSize() {
+        return observationSize;
+    }
+
+    /** Game {@code i}, to read (e.g. for SGF or debugging); changing it desynchronises the buffers. */
+    public Game game(int i) {
+        return games[i];
+    }
+
+    /** NCHW observations of the current positions; absolute indexing, position and limit untouched. */
+    public FloatBuffer observations() {
+        return observations;
+    }
+
+    /** NCHW observations of the last position of each game that ended in the last step. */
+    public FloatBuffer finalObservations() {
+        return finalObservations;
+    }
+
+    /** {@code [N * actionCount]}: whether each action is legal in each game's current position. */
+    public boolean[] legalMask() {
+        return legalMask;
+    }
+
+    /** Legal actions per game (pass included, so at least 1). */
+    public int[] legalCounts() {
+        return legalCounts;
+    }
+
+    /** Player to move per game: {@link Stone#BLACK} or {@link Stone#WHITE}. */
+    public byte[] currentPlayers() {
+        return currentPlayers;
+    }
+
+    /** Reward of the last step per game, from the mover's point of view (see the class comment). */
+    public float[] rewards() {
+        return rewards;
+    }
+
+    /** Whether the last step ended the game by the rules (the buffers already show the next game). */
+    public boolean[] terminated() {
+        return terminated;
+    }
+
+    /** Whether the last step reached the turn cap (the buffers already show the next game). */
+    public boolean[] truncated() {
+        return truncated;
+    }
+
+    /** For games that ended in the last step: Black's area minus White's area and komi. */
+    public float[] finalScores() {
+        return finalScores;
+    }
+
+    /** For games that ended in the last step: the winner, {@link Stone#BLACK}, {@link Stone#WHITE} or EMPTY. */
+    public byte[] winners() {
+        return winners;
+    }
+
+    /** For games that ended in the last step: the number of turns played. */
+    public int[] finalTurns() {
+        return finalTurns;
+    }
+}

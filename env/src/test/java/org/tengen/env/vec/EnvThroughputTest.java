@@ -1,0 +1,21 @@
+package org.tengen.env.vec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.tengen.env.features.FeatureSets;
+import org.tengen.env.rules.Rules;
+
+class EnvThroughputTest {
+
+    @Test
+    void aShortMeasurementReportsStepsAndTheMachineLine() {
+        EnvThroughput.Result r = EnvThroughput.measure(Rules.trompTaylor(7, 5), 4, 2, FeatureSets.byId("az17"),
+                0.01, 0.05);
+        assertTrue(r.steps() > 0 && r.seconds() > 0 && r.peakHeapBytes() > 0);
+        assertTrue(r.machineLine().matches("board=7x5 envs=4 threads=2 obs=az17 steps_per_s=\\d+"), r.machineLine());
+        assertEquals(Math.round(r.stepsPerSecond()),
+                Long.parseLong(r.machineLine().replaceAll(".*steps_per_s=", "")));
+    }
+}

@@ -1,0 +1,332 @@
+package org.tengen.env.vec;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.tengen.env.board.Stone;
+import org.tengen.env.features.FeatureSet;
+import org.tengen.env.features.FeatureSets;
+import org.tengen.env.game.Game;
+import org.tengen.env.game.Legality;
+import org.tengen.env.game.Status;
+import org.tengen.env.game.Vertex;
+import org.tengen.env.rules.Preset;
+import org.tengen.env.rules.Rules;
+
+class VecEnvTest {
+
+    private static VecEnv env(Rules rules, int n, String features, int threads) {
+        return new VecEnv(VecEnvConfig.of(rules, n).withFeatures(FeatureSets.byId(features)).withThreads(threads));
+    }
+
+    private static float[] floats(FloatBuffer buf, int offset, int length) {
+        float[] out = new float[length];
+        buf.get(offset, out);
+        return out;
+    }
+
+    /** Game i's observation equals a fresh encoding of env.game(i). */
+    private static void assertObservationsMatchGames(VecEnv env) {
+        FeatureSet features = env.features();
+        int size = env.observationSize();
+        FloatBuffer fresh = java.nio.ByteBuffer.allocateDirect(4 * Math.max(1, size))
+                .order(ByteOrder.nativeOrder()).asFloatBuffer();
+        for (int i = 0; i < env.numEnvs(); i++) {
+            features.encode(env.game(i), fresh, 0);
+            assertArrayEquals(floats(fresh, 0, size), floats(env.observations(), i * size, size), "game " + i);
+        }
+    }
+
+    @Test
+    void shapesAndStartState() {
+        Rules rules = Rules.trompTaylor(9);
+        try (VecEnv env = env(rules, 5, "az17", 1)) {
+            assertEquals(82, env.actionCount());
+            assertEquals(17 * 81, env.observationSize());
+            assertEquals(5 * 17 * 81, env.observations().capacity());
+            assertTrue(env.observations().isDirect());
+            assertEquals(ByteOrder.nativeOrder(), env.observations().order());
+            assertEquals(5 * 17 * 81, env.finalObservations().capacity());
+            assertEquals(5 * 82, env.legalMask().length);
+            for (int i = 0; i < 5; i++) {
+                assertEquals(82, env.legalCounts()[i]);
+                assertEquals(Stone.BLACK, env.currentPlayers()[i]);
+                assertFalse(env.terminated()[i] || env.truncated()[i]);
+            }
+            assertEquals(3 * 81, env.rules().maxMoves(), "default cap when the rules have none");
+            assertObservationsMatchGames(env);
+        }
+        try (VecEnv env = env(rules.withMaxMoves(50), 1, "none", 1)) {
+            assertEquals(50, env.rules().maxMoves(), "the rules' own cap is kept");
+            assertEquals(0, env.observationSize());
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1}x{2} {3} threads={4}")
+    @CsvSource({"tromp-taylor, 9, 9, az17, 1", "tromp-taylor, 7, 5, az17, 2", "chinese, 5, 5, rich, 2",
+        "simple-ko, 6, 4, rich, 1", "nz, 9, 9, az9, 3", "aga, 3, 3, az17, 2"})
+    void masksAndObservationsFollowTheGamesThroughRandomPlay(String preset, int width, int height, String features,
+                                                            int threads) {
+        Rules rules = Preset.byName(preset).rules(width, height, preset.equals("nz") ? 2 : 0);
+        try (VecEnv env = env(rules, 6, features, threads)) {
+            RandomLegalSampler sampler = new RandomLegalSampler(env);
+            int[] actions = new int[6];
+            int ended = 0;
+            for (int step = 0; step < 4 * rules.area() + 30; step++) {
+                for (int i = 0; i < 6; i++) {
+                    Game game = env.game(i);
+                    int legal = 0;
+                    for (int a = 0; a < env.actionCount(); a++) {
+                        assertEquals(game.isLegal(a), env.legalMask()[i * env.actionCount() + a], "game " + i + " " + a);
+                        legal += game.isLegal(a) ? 1 : 0;
+                    }
+                    assertEquals(legal, env.legalCounts()[i]);
+                    assertEquals(game.toMove(), env.currentPlayers()[i]);
+                }
+                assertObservationsMatchGames(env);
+                sampler.sample(env, actions);
+                env.step(actions);
+                for (int i = 0; i < 6; i++) {
+                    if (env.terminated()[i] || env.truncated()[i]) {
+                        ended++;
+                        assertEquals(0, env.game(i).turns(), "auto-reset");
+                    }
+                }
+            }
+            assertTrue(ended > 0, "no game ended");
+        }
+    }
+
+    @Test
+    void twoPassesEndTheGameRewardTheMoverAndAutoReset() {
+        // Komi 7.5 on an empty board: White wins; White's pass ended it, so White (the mover) gets +1.
+        Rules rules = Rules.trompTaylor(5);
+        try (VecEnv env = env(rules, 2, "az17", 1)) {
+            int pass = rules.passAction();
+            env.step(new int[] {pass, Vertex.parse("C3", 5, 5)});
+            assertArrayEquals(new float[] {0f, 0f}, env.rewards());
+            Game before = env.game(0).copy();
+            env.step(new int[] {pass, pass});
+            assertTrue(env.terminated()[0]);
+            assertFalse(env.truncated()[0]);
+            assertEquals(1f, env.rewards()[0], "White moved and won");
+            assertEquals(-7.5f, env.finalScores()[0]);
+            assertEquals(Stone.WHITE, env.winners()[0]);
+            assertEquals(2, env.finalTurns()[0]);
+            // Final observation = the finished position's encoding; the live buffers show the new game.
+            before.play(pass);
+            assertEquals(Status.ENDED_BY_PASSES, before.status());
+            FloatBuffer expected = java.nio.FloatBuffer.allocate(env.observationSize());
+            env.features().encode(before, expected, 0);
+            assertArrayEquals(floats(expected, 0, env.observationSize()),
+                    floats(env.finalObservations(), 0, env.observationSize()));
+            assertEquals(0, env.game(0).turns());
+            assertEquals(Stone.BLACK, env.currentPlayers()[0]);
+            assertEquals(26, env.legalCounts()[0]);
+            assertObservationsMatchGames(env);
+            // Game 1 goes on.
+            assertFalse(env.terminated()[1]);
+            assertEquals(0f, env.rewards()[1]);
+            assertEquals(2, env.game(1).turns());
+        }
+    }
+
+    @Test
+    void theMoverLosesWhenTheCountGoesAgainstIt() {
+        // Negative komi: Black wins the empty board, and White's closing pass earns White -1.
+        Rules rules = Rules.trompTaylor(3).withKomi(-0.5);
+        try (VecEnv env = env(rules, 1, "none", 1)) {
+            env.step(new int[] {9});
+            env.step(new int[] {9});
+            assertTrue(env.terminated()[0]);
+            assertEquals(-1f, env.rewards()[0]);
+            assertEquals(Stone.BLACK, env.winners()[0]);
+            assertEquals(0.5f, env.finalScores()[0]);
+        }
+    }
+
+    @Test
+    void aDrawRewardsZero() {
+        try (VecEnv env = env(Rules.trompTaylor(3).withKomi(0), 1, "none", 1)) {
+            env.step(new int[] {9});
+            env.step(new int[] {9});
+            assertTrue(env.terminated()[0]);
+            assertEquals(0f, env.rewards()[0]);
+            assertEquals(Stone.EMPTY, env.winners()[0]);
+        }
+    }
+
+    @Test
+    void theTurnCapTruncatesWithoutReward() {
+        Rules rules = Rules.trompTaylor(5).withMaxMoves(3);
+        try (VecEnv env = env(rules, 1, "az17", 1)) {
+            env.step(new int[] {0});
+            env.step(new int[] {24});
+            assertFalse(env.truncated()[0]);
+            env.step(new int[] {12});
+            assertTrue(env.truncated()[0]);
+            assertFalse(env.terminated()[0]);
+            assertEquals(0f, env.rewards()[0], "no reward for a cut game");
+            assertEquals(3, env.finalTurns()[0]);
+            assertEquals(2f - 1f - 7.5f, env.finalScores()[0], "counted as it stands");
+            assertEquals(Stone.WHITE, env.winners()[0]);
+            assertEquals(0, env.game(0).turns());
+        }
+    }
+
+    @Test
+    void anIllegalActionThrowsBeforeAnyGameMoves() {
+        Rules rules = Rules.trompTaylor(9);
+        try (VecEnv env = env(rules, 4, "az17", 2)) {
+            int center = Vertex.parse("E5", 9, 9);
+            env.step(new int[] {center, center, center, center});
+            FloatBuffer obs = env.observations();
+            float[] obsBefore = floats(obs, 0, obs.capacity());
+            boolean[] maskBefore = env.legalMask().clone();
+            float[] rewardsBefore = env.rewards().clone();
+            String[] boards = new String[4];
+            for (int i = 0; i < 4; i++) {
+                boards[i] = env.game(i).toString();
+            }
+            IllegalActionException e = assertThrows(IllegalActionException.class,
+                    () -> env.step(new int[] {0, 1, center, 3}));
+            assertEquals(2, e.gameIndex());
+            assertEquals(center, e.action());
+            assertEquals(Legality.OCCUPIED, e.legality());
+            assertTrue(e.getMessage().contains("game 2") && e.getMessage().contains("E5")
+                    && e.getMessage().contains("white") && e.getMessage().contains("occupied"), e.getMessage());
+            for (int i = 0; i < 4; i++) {
+                assertEquals(boards[i], env.game(i).toString(), "game " + i + " moved");
+                assertEquals(1, env.game(i).turns());
+            }
+            assertArrayEquals(obsBefore, floats(obs, 0, obs.capacity()));
+            assertArrayEquals(maskBefore, env.legalMask());
+            assertArrayEquals(rewardsBefore, env.rewards());
+            IllegalActionException range = assertThrows(IllegalActionException.class,
+                    () -> env.step(new int[] {0, 1, 2, 82}));
+            assertEquals(3, range.gameIndex());
+            assertTrue(range.getMessage().contains("82") && range.getMessage().contains("valid"), range.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> env.step(new int[] {0, 1}));
+            env.step(new int[] {0, 1, 2, 3});
+            assertEquals(2, env.game(0).turns(), "the env still works");
+        }
+    }
+
+    @Test
+    void underTheLosePolicyAnIllegalActionLosesTheGame() {
+        Rules rules = Rules.trompTaylor(5);
+        VecEnvConfig config = VecEnvConfig.of(rules, 2).withIllegalActionPolicy(IllegalActionPolicy.LOSE);
+        try (VecEnv env = new VecEnv(config)) {
+            env.step(new int[] {12, 12});
+            env.step(new int[] {12, 13}); // White plays on Black's stone in game 0
+            assertTrue(env.terminated()[0]);
+            assertEquals(-1f, env.rewards()[0]);
+            assertEquals(Stone.BLACK, env.winners()[0]);
+            assertEquals(0, env.game(0).turns(), "reset");
+            assertFalse(env.terminated()[1]);
+            assertEquals(2, env.game(1).turns());
+            env.step(new int[] {-1, 99});
+            assertTrue(env.terminated()[0] && env.terminated()[1]);
+            assertEquals(Stone.WHITE, env.winners()[0], "Black chose -1 and lost");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}x{1} {2}")
+    @CsvSource({"9, 9, az17", "7, 5, rich", "5, 5, none"})
+    void resultsDoNotDependOnTheThreadCount(int width, int height, String features) {
+        Rules rules = Rules.trompTaylor(width, height);
+        long[] reference = null;
+        for (int threads : new int[] {1, 2, 3}) {
+            try (VecEnv env = env(rules, 37, features, threads)) {
+                assertEquals(threads, env.threads());
+                RandomLegalSampler sampler = new RandomLegalSampler(env);
+                int[] actions = new int[37];
+                long[] trace = new long[6];
+                for (int step = 0; step < 400; step++) {
+                    sampler.sample(env, actions);
+                    env.step(actions);
+                    trace[0] = 31 * trace[0] + Arrays.hashCode(actions);
+                    trace[1] = 31 * trace[1] + Arrays.hashCode(env.legalMask());
+                    trace[2] = 31 * trace[2] + Arrays.hashCode(env.rewards());
+                    trace[3] = 31 * trace[3] + env.observations().hashCode();
+                    trace[4] = 31 * trace[4] + Arrays.hashCode(env.finalScores()) + Arrays.hashCode(env.winners());
+                    trace[5] = 31 * trace[5] + Arrays.hashCode(env.terminated()) + Arrays.hashCode(env.truncated());
+                }
+                if (reference == null) {
+                    reference = trace;
+                } else {
+                    assertArrayEquals(reference, trace, threads + " threads");
+                }
+            }
+        }
+    }
+
+    @Test
+    void resetStartsEveryGameAgain() {
+        try (VecEnv env = env(Rules.trompTaylor(5), 3, "az17", 2)) {
+            env.step(new int[] {1, 2, 3});
+            env.reset();
+            for (int i = 0; i < 3; i++) {
+                assertEquals(0, env.game(i).turns());
+                assertEquals(26, env.legalCounts()[i]);
+            }
+            assertObservationsMatchGames(env);
+        }
+    }
+
+    @Test
+    void closeStopsTheWorkers() throws InterruptedException {
+        VecEnv env = env(Rules.trompTaylor(5), 8, "none", 3);
+        env.step(new int[8]);
+        env.close();
+        assertThrows(IllegalStateException.class, () -> env.step(new int[] {1, 1, 1, 1, 1, 1, 1, 1}));
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("tengen-vecenv")) {
+                t.join(5000);
+                assertFalse(t.isAlive(), t.getName() + " still runs");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"az17", "rich", "none"})
+    void steppingAllocatesNothing(String features) {
+        java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
+        org.junit.jupiter.api.Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean,
+                "this JVM cannot count allocated bytes per thread");
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+        try (VecEnv env = env(Rules.trompTaylor(9), 16, features, 1)) {
+            RandomLegalSampler sampler = new RandomLegalSampler(env);
+            int[] actions = new int[16];
+            for (int step = 0; step < 3000; step++) {
+                sampler.sample(env, actions);
+                env.step(actions);
+            }
+            long id = Thread.currentThread().getId();
+            long before = threads.getThreadAllocatedBytes(id);
+            for (int step = 0; step < 3000; step++) {
+                sampler.sample(env, actions);
+                env.step(actions);
+            }
+            long allocated = threads.getThreadAllocatedBytes(id) - before;
+            assertTrue(allocated < 4096, allocated + " bytes allocated in 3000 steps");
+        }
+    }
+
+    @Test
+    void badConfigsAreRefusedWithAMessage() {
+        Rules rules = Rules.trompTaylor(9);
+        assertThrows(IllegalArgumentException.class, () -> VecEnvConfig.of(rules, 0));
+        assertThrows(IllegalArgumentException.class, () -> VecEnvConfig.of(rules, 4).withThreads(0));
+        assertThrows(IllegalArgumentException.class, () -> VecEnvConfig.of(null, 4));
+    }
+}
