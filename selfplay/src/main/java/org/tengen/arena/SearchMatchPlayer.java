@@ -11,6 +11,8 @@ public final class SearchMatchPlayer implements MatchPlayer {
     private final String name;
     private final BatchedSearch search;
     private final AutoCloseable resources;
+    /** One slot per tree: a match may use fewer games than the player has trees. */
+    private final Game[] slots;
 
     /**
      * @param resources closed with this player (e.g. the network behind {@code leaves}); may be null
@@ -20,6 +22,7 @@ public final class SearchMatchPlayer implements MatchPlayer {
         this.name = name;
         this.search = new BatchedSearch(config, rules, games, leaves, seed);
         this.resources = resources;
+        this.slots = new Game[games];
     }
 
     @Override
@@ -29,7 +32,12 @@ public final class SearchMatchPlayer implements MatchPlayer {
 
     @Override
     public void selectActions(Game[] games, int[] actions) {
-        search.search(games);
+        if (games.length > slots.length) {
+            throw new IllegalArgumentException(name + " was made for " + slots.length + " games at once, got "
+                    + games.length);
+        }
+        System.arraycopy(games, 0, slots, 0, games.length);
+        search.search(slots);
         for (int i = 0; i < games.length; i++) {
             if (games[i] != null) {
                 actions[i] = search.result(i).action();

@@ -18,9 +18,10 @@ import picocli.CommandLine.Option;
 /** {@code tengen train}: AlphaZero-style training from scratch, resumable. */
 @Command(name = "train", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
-            "Train a network by self-play in generations: self-play with the best checkpoint, train on the replay",
-            "window, save a checkpoint, evaluate it against earlier ones and fixed anchors (Elo ladder).",
-            "Running it again on the same --run-dir resumes where the last run stopped."})
+            "Train a network by self-play from scratch; resumable.",
+            "Generations of: self-play with the best checkpoint, training on the replay window, a new checkpoint,",
+            "and its evaluation against earlier ones and fixed anchors (Elo ladder). Running it again on the same",
+            "--run-dir resumes where the last run stopped."})
 final class TrainCommand implements Callable<Integer> {
     private static final Logger LOG = LogManager.getLogger(TrainCommand.class);
 
@@ -53,7 +54,7 @@ final class TrainCommand implements Callable<Integer> {
             config = new RunConfig(config.name(), config.rulesPreset(), config.rules(), config.features(),
                     config.network(), config.search(), config.selfPlay(), config.games(), config.replay(),
                     config.training(), config.batchSize(), config.steps(), config.evaluation(), generations,
-                    config.seed(), config.threads());
+                    config.seed(), config.threads(), config.workers());
         }
         NetworkRuntime.configure(config.threads());
         Files.createDirectories(dir.logFile().getParent());

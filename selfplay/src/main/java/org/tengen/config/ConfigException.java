@@ -1,7 +1,7 @@
 package org.tengen.config;
 
 /** A configuration mistake; the message names the file, the field path and what is wrong. */
-public final class ConfigException extends RuntimeException {
+public final class ConfigException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
     public ConfigException(String message) {

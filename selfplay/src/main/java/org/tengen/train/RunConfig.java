@@ -35,11 +35,12 @@ import org.tengen.selfplay.SelfPlay;
  * @param evaluation   arena settings
  * @param generations  generations to run
  * @param seed         master seed
- * @param threads      threads for the network library (intra-op)
+ * @param threads      threads inside the network library (intra-op) per worker
+ * @param workers      self-play workers, each with its own searches over a share of the games
  */
 public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network, SearchConfig search,
                         SelfPlay.Settings selfPlay, int games, Replay replay, TrainConfig training, int batchSize,
-                        int steps, Evaluation evaluation, int generations, long seed, int threads) {
+                        int steps, Evaluation evaluation, int generations, long seed, int threads, int workers) {
 
     /**
      * @param windowGenerations  shards of at most this many latest generations are sampled
@@ -110,10 +111,11 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         TrainConfig training = readTraining(trainingNode, steps * generations);
         Evaluation evaluation = readEvaluation(root.child("evaluation"));
         long seed = root.getInt("seed", 1);
-        int threads = root.getInt("threads", Math.max(1, Runtime.getRuntime().availableProcessors()), 1, 1024);
+        int threads = root.getInt("threads", 1, 1, 1024);
+        int workers = selfplayNode.getInt("workers", Runtime.getRuntime().availableProcessors(), 1, 1024);
         root.finish();
         return new RunConfig(name, preset, rules, features, network, search, selfPlay, games, replay, training, batchSize,
-                steps, evaluation, generations, seed, threads);
+                steps, evaluation, generations, seed, threads, workers);
     }
 
     private static Rules readRules(ConfigNode node, String presetName) {
@@ -158,8 +160,9 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                     .cVisit((float) node.getDouble("cVisit", defaults.cVisit()))
                     .cScale((float) node.getDouble("cScale", defaults.cScale()));
             double full = node.getDouble("fullSearchProbability", 1.0, 0, 1);
+            int cheap = node.getInt("cheapSimulations", 8, 1, 1_000_000);
             if (full < 1) {
-                b.playoutCap(full, node.getInt("cheapSimulations", 8, 1, 1_000_000));
+                b.playoutCap(full, cheap);
             }
             return b.build();
         });

@@ -193,35 +193,56 @@ public final class TrainingRun {
         if (done > 0) {
             LOG.info("Generation {}: resuming self-play after {} of {} games", g, done, config.games());
         }
+        int workers = Math.min(config.workers(), config.selfPlay().parallelGames());
         int partGames = Math.max(config.selfPlay().parallelGames(), (config.games() + 3) / 4);
         int nextPart = parts.isEmpty() ? 0 : parts.get(parts.size() - 1).index() + 1;
         SelfPlay.Settings s = config.selfPlay();
-        long seed = config.seed() * 1_000_003L + g * 7919L + nextPart;
-        SelfPlay.Settings settings = new SelfPlay.Settings(s.parallelGames(), s.resignThreshold(), s.resignAfter(),
-                s.noResignFraction(), seed);
-        int batch = s.parallelGames() * config.search().leavesPerTree();
         long start = System.nanoTime();
         long samples = 0;
         int played = 0;
         SelfPlay.Summary total = null;
+        TimedEvaluator[] timed = new TimedEvaluator[workers];
+        SelfPlay[] selfPlays = new SelfPlay[workers];
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(workers);
         try (PolicyValueNet net = loadNet(best);
              Progress progress = Progress.start(progressBars, "gen " + g + " self-play", config.games())) {
             for (int i = 0; i < done; i++) {
                 progress.step();
             }
-            TimedEvaluator timed = new TimedEvaluator(new DjlEvaluator(net, spec));
-            SelfPlay selfPlay = new SelfPlay(config.rules(), features, config.search(),
-                    new NetworkLeafEvaluator(timed, features, batch), settings);
+            // Workers share the network (its forward pass is thread-safe); each has its own search and buffers.
+            for (int w = 0; w < workers; w++) {
+                int games = s.parallelGames() / workers + (w < s.parallelGames() % workers ? 1 : 0);
+                long seed = config.seed() * 1_000_003L + g * 7919L + nextPart * 104_729L + w;
+                timed[w] = new TimedEvaluator(new DjlEvaluator(net, spec));
+                selfPlays[w] = new SelfPlay(config.rules(), features, config.search(),
+                        new NetworkLeafEvaluator(timed[w], features, games * config.search().leavesPerTree()),
+                        new SelfPlay.Settings(games, s.resignThreshold(), s.resignAfter(), s.noResignFraction(),
+                                seed));
+            }
             while (done < config.games()) {
                 int n = Math.min(partGames, config.games() - done);
                 SampleBuffer part = new SampleBuffer(spec, n * config.rules().area());
-                int firstGame = done;
-                int[] written = {0};
-                SelfPlay.Summary summary = selfPlay.play(n, (record, gameSamples) -> {
-                    part.addAll(gameSamples);
-                    writeGame(dir.gamesDir(g).resolve(String.format(Locale.ROOT, "game-%05d.sgf",
-                            firstGame + written[0]++)), record);
-                }, progress::step);
+                int[] written = {done};
+                SelfPlay.GameSink sink = (record, gameSamples) -> {
+                    synchronized (part) {
+                        part.addAll(gameSamples);
+                        writeGame(dir.gamesDir(g).resolve(String.format(Locale.ROOT, "game-%05d.sgf",
+                                written[0]++)), record);
+                        progress.step();
+                    }
+                };
+                List<java.util.concurrent.Future<SelfPlay.Summary>> futures = new ArrayList<>();
+                for (int w = 0; w < workers; w++) {
+                    int share = n / workers + (w < n % workers ? 1 : 0);
+                    SelfPlay worker = selfPlays[w];
+                    if (share > 0) {
+                        futures.add(pool.submit(() -> worker.play(share, sink, () -> { })));
+                    }
+                }
+                for (java.util.concurrent.Future<SelfPlay.Summary> f : futures) {
+                    SelfPlay.Summary summary = getWorkerResult(f);
+                    total = total == null ? summary : add(total, summary);
+                }
                 if (part.count() > 0) {
                     writeShard(dir.dataPart(g, nextPart++, n), part.toShard());
                 } else {
@@ -230,14 +251,19 @@ public final class TrainingRun {
                 done += n;
                 played += n;
                 samples += part.count();
-                total = total == null ? summary : add(total, summary);
                 progress.extra(String.format(Locale.ROOT, "%d samples", samples));
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             stats.selfPlay = new SelfPlay.Summary(played, samples, total.moves(), total.resigned(),
                     total.noResignGames(), total.wouldResign(), total.falseResign(), total.blackWins(), seconds);
-            stats.networkSeconds = timed.seconds();
-            stats.evaluations = timed.positions();
+            for (TimedEvaluator t : timed) {
+                stats.networkSeconds += t.seconds();
+                stats.evaluations += t.positions();
+            }
+            // Network share of the workers' time, not of wall time: every worker spends its own time.
+            stats.networkSeconds /= workers;
+        } finally {
+            pool.shutdownNow();
         }
         sessionGames += played;
         sessionSamples += samples;
@@ -251,6 +277,21 @@ public final class TrainingRun {
                 sp.games() * 3600 / sp.seconds(), stats.evaluations / sp.seconds(),
                 100 * stats.networkSeconds / sp.seconds(), sp.blackWins(), sp.resigned(), sp.falseResign(),
                 sp.wouldResign()));
+    }
+
+    private static SelfPlay.Summary getWorkerResult(java.util.concurrent.Future<SelfPlay.Summary> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during self-play", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException("self-play worker failed: " + cause, cause);
+        }
     }
 
     private static SelfPlay.Summary add(SelfPlay.Summary a, SelfPlay.Summary b) {
