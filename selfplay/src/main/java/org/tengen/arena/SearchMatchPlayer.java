@@ -37,6 +37,7 @@ public final class SearchMatchPlayer implements MatchPlayer {
                     + games.length);
         }
         System.arraycopy(games, 0, slots, 0, games.length);
+        java.util.Arrays.fill(slots, games.length, slots.length, null);
         search.search(slots);
         for (int i = 0; i < games.length; i++) {
             if (games[i] != null) {

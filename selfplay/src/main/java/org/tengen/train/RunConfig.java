@@ -56,7 +56,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      * @param gamesVsAnchors     games against each anchor
      * @param anchors            fixed anchors: {@code random}, {@code mcts-rollout}
      * @param rolloutSimulations simulations of the {@code mcts-rollout} anchor
-     * @param search             search of checkpoint players in the arena (no noise, greedy)
+     * @param search             search of checkpoint players in the arena (no noise; the first moves sampled
+     *                           by visit counts so that games differ)
      * @param gating             promote a checkpoint to play self-play only if it scores at least
      *                           {@code gateThreshold} against the current best over {@code gamesVsPrevious} games
      * @param gateThreshold      see gating
@@ -152,7 +153,9 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                     .dirichletAlphaScale((float) node.getDouble("dirichletAlphaScale",
                             defaults.dirichletAlphaScale()))
                     .dirichletEpsilon((float) node.getDouble("dirichletEpsilon", arena ? 0 : 0.25))
-                    .temperatureMoves(node.getInt("temperatureMoves", arena ? 0 : 8, 0, 1_000_000))
+                    // Arena players sample their first moves too: greedy players without noise would play the
+                    // same game again and again.
+                    .temperatureMoves(node.getInt("temperatureMoves", arena ? 4 : 8, 0, 1_000_000))
                     .temperature((float) node.getDouble("temperature", 1.0))
                     .reuseTree(node.getBoolean("reuseTree", algorithm.equals("puct")))
                     .consideredActions(node.getInt("consideredActions", 8, 1, 100_000))
