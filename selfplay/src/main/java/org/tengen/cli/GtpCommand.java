@@ -12,7 +12,9 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.env.rules.Preset;
 import org.tengen.gtp.GtpEngine;
+import org.tengen.gtp.MoveGenerator;
 import org.tengen.gtp.RandomMoveGenerator;
+import org.tengen.gtp.SearchMoveGenerator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -47,15 +49,40 @@ final class GtpCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "Random seed for genmove (default: from the clock).")
     private Long seed;
 
+    @Option(names = "--model", paramLabel = "PATH",
+            description = "Play with this checkpoint (a checkpoint directory, or a run directory for its latest "
+                    + "checkpoint) searched with MCTS, instead of random moves.")
+    private java.nio.file.Path model;
+
+    @Option(names = "--simulations", paramLabel = "N", defaultValue = "200",
+            description = "MCTS simulations per move with --model (default: ${DEFAULT-VALUE}).")
+    private int simulations;
+
     @Override
     public Integer call() throws Exception {
         long s = seed != null ? seed : System.nanoTime();
-        GtpEngine engine = new GtpEngine("Tengen", Main.version(), new RandomMoveGenerator(s));
+        MoveGenerator generator = model == null ? new RandomMoveGenerator(s) : modelGenerator(s);
+        GtpEngine engine = new GtpEngine("Tengen", Main.version(), generator);
         configure(engine);
         LOG.info("GTP engine ready: {}, seed {}", engine.rules().describe(), s);
         Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
         engine.run(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out);
         return 0;
+    }
+
+    /** A searching player of the checkpoint named by --model, rebuilt for each board size the controller sets. */
+    private MoveGenerator modelGenerator(long seed) {
+        if (simulations < 1) {
+            throw new ParameterException(spec.commandLine(), "--simulations must be at least 1");
+        }
+        ModelPlayers.Loaded loaded;
+        try {
+            loaded = ModelPlayers.load(model);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--model: " + e.getMessage());
+        }
+        LOG.info("Model {} ({}), {} simulations per move", loaded.checkpoint(), loaded.describe(), simulations);
+        return new SearchMoveGenerator(r -> loaded.player(r, simulations, seed));
     }
 
     /** Applies the options; a bad value is a usage error (exit code 2) naming the option. */
