@@ -56,6 +56,9 @@ public final class Arena {
             throw new IllegalArgumentException("games and parallel must be at least 1, got " + games + ", "
                     + parallel);
         }
+        // A player may meet a copy of itself (e.g. greedy self-play): the second copy is primed in the results.
+        String nameA = a.name();
+        String nameB = b.name().equals(nameA) ? nameA + "'" : b.name();
         int slots = Math.min(games, parallel);
         Game[] boards = new Game[slots];
         GameRecord.Builder[] records = new GameRecord.Builder[slots];
@@ -73,8 +76,8 @@ public final class Arena {
         for (int s = 0; s < slots; s++) {
             boards[s] = new Game(rules);
             aIsBlack[s] = started % 2 == 0;
-            records[s] = GameRecord.builder(boards[s]).optPlayers(aIsBlack[s] ? a.name() : b.name(),
-                    aIsBlack[s] ? b.name() : a.name());
+            records[s] = GameRecord.builder(boards[s]).optPlayers(aIsBlack[s] ? nameA : nameB,
+                    aIsBlack[s] ? nameB : nameA);
             started++;
         }
         boolean[] active = new boolean[slots];
@@ -124,7 +127,7 @@ public final class Arena {
                 } else {
                     draws++;
                 }
-                results.add(new EloLadder.GameResult(a.name(), b.name(), scoreA));
+                results.add(new EloLadder.GameResult(nameA, nameB, scoreA));
                 if (onGame != null) {
                     onGame.accept(records[s].optResult(GameResult.of(game)).build());
                 }
@@ -132,14 +135,14 @@ public final class Arena {
                 if (started < games) {
                     game.reset();
                     aIsBlack[s] = started % 2 == 0;
-                    records[s] = GameRecord.builder(game).optPlayers(aIsBlack[s] ? a.name() : b.name(),
-                            aIsBlack[s] ? b.name() : a.name());
+                    records[s] = GameRecord.builder(game).optPlayers(aIsBlack[s] ? nameA : nameB,
+                            aIsBlack[s] ? nameB : nameA);
                     started++;
                 } else {
                     active[s] = false;
                 }
             }
         }
-        return new MatchResult(a.name(), b.name(), finished, winsA, winsB, draws, List.copyOf(results));
+        return new MatchResult(nameA, nameB, finished, winsA, winsB, draws, List.copyOf(results));
     }
 }

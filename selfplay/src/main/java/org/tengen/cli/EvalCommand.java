@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.tengen.arena.Arena;
 import org.tengen.arena.MatchPlayer;
+import org.tengen.env.game.Vertex;
 import org.tengen.search.SearchConfig;
 import org.tengen.sgf.GoSgf;
 import org.tengen.train.Players;
@@ -40,6 +41,11 @@ final class EvalCommand implements Callable<Integer> {
             description = "Simulations per move of checkpoint players (default: the run's evaluation search).")
     private Integer simulations;
 
+    @Option(names = "--opening-moves", paramLabel = "N",
+            description = "Turns checkpoint players sample by visit counts before playing greedily; 0 plays every "
+                    + "move greedily (default: the run's evaluation search).")
+    private Integer openingMoves;
+
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "32",
             description = "Games played at once, batching network evaluations (default: ${DEFAULT-VALUE}).")
     private int parallel;
@@ -62,28 +68,39 @@ final class EvalCommand implements Callable<Integer> {
         if (simulations != null) {
             search = search.toBuilder().simulations(simulations).build();
         }
+        if (openingMoves != null) {
+            search = search.toBuilder().temperatureMoves(openingMoves).build();
+        }
         Players players = new Players(config);
         if (sgfDir != null) {
             Files.createDirectories(sgfDir);
         }
         int[] n = {0};
+        java.util.Map<String, Integer> firstMoves = new java.util.TreeMap<>();
         try (MatchPlayer pa = players.parse(a, dir, search, parallel, seed);
              MatchPlayer pb = players.parse(b, dir, search, parallel, seed + 7919)) {
             long start = System.nanoTime();
-            Arena.MatchResult r = Arena.play(pa, pb, config.rules(), games, parallel, sgfDir == null ? null
-                    : record -> {
-                        try {
-                            GoSgf.write(sgfDir.resolve(String.format(Locale.ROOT, "game-%04d.sgf", n[0]++)),
-                                    record);
-                        } catch (java.io.IOException e) {
-                            throw new java.io.UncheckedIOException(e);
-                        }
-                    });
+            Arena.MatchResult r = Arena.play(pa, pb, config.rules(), games, parallel, record -> {
+                if (!record.moves().isEmpty()) {
+                    int first = record.moves().get(0).action();
+                    String vertex = first == config.rules().passAction() ? "pass" : Vertex.format(
+                            first % config.rules().width(), first / config.rules().width(), config.rules().height());
+                    firstMoves.merge(vertex, 1, Integer::sum);
+                }
+                if (sgfDir != null) {
+                    try {
+                        GoSgf.write(sgfDir.resolve(String.format(Locale.ROOT, "game-%04d.sgf", n[0]++)), record);
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+            });
             double seconds = (System.nanoTime() - start) / 1e9;
             System.out.printf(Locale.ROOT, "%s vs %s on %s: %d games, %d wins, %d losses, %d draws%n", pa.name(),
                     pb.name(), config.rules().describe(), r.games(), r.winsA(), r.winsB(), r.draws());
             System.out.printf(Locale.ROOT, "score of %s: %.3f +- %.3f (95%%), %.1f s%n", pa.name(), r.scoreA(),
                     r.ci95(), seconds);
+            System.out.println("Black's first move: " + firstMoves);
             System.out.printf(Locale.ROOT, "eval a=%s b=%s games=%d wins=%d losses=%d draws=%d score=%.4f%n",
                     pa.name(), pb.name(), r.games(), r.winsA(), r.winsB(), r.draws(), r.scoreA());
         }
