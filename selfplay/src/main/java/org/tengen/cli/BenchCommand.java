@@ -12,6 +12,7 @@ import org.tengen.env.rules.Rules;
 import org.tengen.env.vec.EnvThroughput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import org.tengen.models.bench.ModelBenchmark;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -74,8 +75,20 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
+    @Option(names = "--models",
+            description = "Benchmark the networks instead: forward positions/s at batch 1, 8, 64, 256 through the "
+                    + "evaluator and bare DJL, and training steps/s at batch 256, for a 4x32 and a 6x64 net on 9x9.")
+    private boolean models;
+
+    @Option(names = "--model-threads", paramLabel = "T", defaultValue = "1",
+            description = "libtorch intra-op threads for --models (default: ${DEFAULT-VALUE}).")
+    private int modelThreads;
+
     @Override
     public Integer call() {
+        if (models) {
+            return benchModels();
+        }
         List<Rules> sizes = new ArrayList<>();
         Preset preset = parse(() -> Preset.byName(rules));
         for (String b : orDefault(boards, List.of("9", "19"))) {
@@ -122,6 +135,28 @@ public final class BenchCommand implements Callable<Integer> {
         }
         out.println();
         lines.forEach(out::println);
+        out.flush();
+        return 0;
+    }
+
+    private int benchModels() {
+        positive(modelThreads, "--model-threads");
+        NetworkRuntime.configure(modelThreads);
+        java.time.Duration round = java.time.Duration.ofMillis(quick ? 200 : 500);
+        ModelBenchmark.Report report = new ModelBenchmark(ModelBenchmark.Options.standard(modelThreads, round))
+                .run(List.of(ModelBenchmark.SMALL, ModelBenchmark.MEDIUM));
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(report.table());
+        out.println();
+        for (ModelBenchmark.ForwardResult r : report.forward()) {
+            out.printf(Locale.ROOT, "net=%s batch=%d threads=%d evaluator_pos_per_s=%.0f bare_pos_per_s=%.0f "
+                    + "ratio=%.3f%n", r.net().replace(' ', '_'), r.batch(), modelThreads,
+                    r.evaluatorPositionsPerSecond(), r.barePositionsPerSecond(), r.ratio());
+        }
+        for (ModelBenchmark.TrainResult r : report.train()) {
+            out.printf(Locale.ROOT, "net=%s train_batch=%d threads=%d train_steps_per_s=%.2f%n",
+                    r.net().replace(' ', '_'), r.batch(), modelThreads, r.stepsPerSecond());
+        }
         out.flush();
         return 0;
     }
