@@ -34,10 +34,10 @@ class NetworkLeafEvaluatorTest {
     @Test
     void mismatchesAreNamed() {
         InputSpec other = new InputSpec("az17", 17, 3, 3);
-        assertMessage("the evaluator expects feature set 'az17' but the search was given 'test3'",
+        assertMessage("the evaluator expects feature set 'az17' but the search was given 'az3'",
                 () -> new NetworkLeafEvaluator(new UniformEvaluator(other), TestFeatures.INSTANCE, 1));
-        InputSpec planes = new InputSpec("test3", 5, 3, 3);
-        assertMessage("the evaluator expects 5 planes but feature set 'test3' writes 3",
+        InputSpec planes = new InputSpec("az3", 5, 3, 3);
+        assertMessage("the evaluator expects 5 planes but feature set 'az3' writes 3",
                 () -> new NetworkLeafEvaluator(new UniformEvaluator(planes), TestFeatures.INSTANCE, 1));
         NetworkLeafEvaluator leaves = TestEvaluators.leaves(TestEvaluators.uniform(rules), 1);
         Rules big = Rules.trompTaylor(4);

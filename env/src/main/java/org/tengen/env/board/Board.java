@@ -42,6 +42,8 @@ public final class Board {
     private int markGen;
     /** Distinct neighbouring chain heads of the point being played. */
     private final int[] heads = new int[4];
+    /** How many of {@link #heads} the last {@link #scanNeighbours} filled. */
+    private int scannedHeads;
     /** Distinct neighbouring chain heads of a point being emptied (separate: captures run inside play). */
     private final int[] emptiedHeads = new int[4];
     /**
@@ -366,37 +368,12 @@ public final class Board {
 
     /** The number of stones on the board after {@code player} plays at the empty {@code loc}, without playing. */
     public int stoneCountAfter(int loc, int player) {
-        int opp = player ^ 3;
-        int after = stones + 1;
-        int nHeads = 0;
-        boolean captured = false;
-        boolean hasLiberty = false;
-        for (int d = 0; d < 4; d++) {
-            int n = loc + offsets[d];
-            int c = colour[n];
-            if (c == Stone.EMPTY) {
-                hasLiberty = true;
-            } else if (c == opp || c == player) {
-                int head = chainHead[n];
-                if (contains(heads, nHeads, head)) {
-                    continue;
-                }
-                heads[nHeads++] = head;
-                if (c == opp && libs[head] == 1) {
-                    after -= chainSize[head];
-                    captured = true;
-                } else if (c == player && libs[head] > 1) {
-                    hasLiberty = true;
-                }
-            }
-        }
-        if (captured || hasLiberty) {
-            return after;
-        }
-        after--;
-        for (int i = 0; i < nHeads; i++) {
-            if (colour[heads[i]] == player) {
-                after -= chainSize[heads[i]];
+        int effect = scanNeighbours(loc, player);
+        int after = effect == SUICIDE ? stones : stones + 1;
+        for (int i = 0; i < scannedHeads; i++) {
+            int head = heads[i];
+            if (removedBy(head, player, effect)) {
+                after -= chainSize[head];
             }
         }
         return after;
@@ -412,9 +389,24 @@ public final class Board {
 
     /** The colouring hash after {@code player} plays at the empty {@code loc}, without playing it. */
     public long hashAfter(int loc, int player) {
+        int effect = scanNeighbours(loc, player);
+        long h = effect == SUICIDE ? hash : hash ^ Zobrist.stone(player, loc);
+        for (int i = 0; i < scannedHeads; i++) {
+            int head = heads[i];
+            if (removedBy(head, player, effect)) {
+                h ^= chainKeys[head];
+            }
+        }
+        return h;
+    }
+
+    /**
+     * Collects the distinct chains next to the empty {@code loc} into {@code heads[0 .. scannedHeads)} and says what
+     * {@code player} playing there does: {@link #PLAIN}, {@link #CAPTURES} or {@link #SUICIDE}.
+     */
+    private int scanNeighbours(int loc, int player) {
         int opp = player ^ 3;
-        long h = hash ^ Zobrist.stone(player, loc);
-        int nHeads = 0;
+        scannedHeads = 0;
         boolean captured = false;
         boolean hasLiberty = false;
         for (int d = 0; d < 4; d++) {
@@ -424,29 +416,23 @@ public final class Board {
                 hasLiberty = true;
             } else if (c == opp || c == player) {
                 int head = chainHead[n];
-                if (contains(heads, nHeads, head)) {
+                if (contains(heads, scannedHeads, head)) {
                     continue;
                 }
-                heads[nHeads++] = head;
+                heads[scannedHeads++] = head;
                 if (c == opp && libs[head] == 1) {
-                    h ^= chainKeys[head];
                     captured = true;
                 } else if (c == player && libs[head] > 1) {
                     hasLiberty = true;
                 }
             }
         }
-        if (captured || hasLiberty) {
-            return h;
-        }
-        // Suicide: the new stone and every friendly neighbour chain disappear.
-        h ^= Zobrist.stone(player, loc);
-        for (int i = 0; i < nHeads; i++) {
-            if (colour[heads[i]] == player) {
-                h ^= chainKeys[heads[i]];
-            }
-        }
-        return h;
+        return captured ? CAPTURES : hasLiberty ? PLAIN : SUICIDE;
+    }
+
+    /** Whether the scanned neighbour chain {@code head} leaves the board after a move with that effect. */
+    private boolean removedBy(int head, int player, int effect) {
+        return colour[head] == player ? effect == SUICIDE : libs[head] == 1;
     }
 
     /**

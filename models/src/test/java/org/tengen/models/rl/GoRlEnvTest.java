@@ -34,6 +34,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.tengen.env.board.Stone;
 import org.tengen.env.features.FeatureSet;
+import org.tengen.env.features.FeatureSets;
 import org.tengen.env.game.Game;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
@@ -62,7 +63,7 @@ class GoRlEnvTest {
     @CsvSource({"tromp-taylor, 5", "chinese, 4", "simple-ko, 3", "aga, 5"})
     void randomEpisodesFollowTheContract(String preset, int size) {
         Game game = game(preset, size, 4 * size * size);
-        FeatureSet features = new OwnOpponentColour();
+        FeatureSet features = FeatureSets.byId("az3");
         try (GoRlEnv env = new GoRlEnv(manager, game, features, 4, 64)) {
             for (int episode = 0; episode < 6; episode++) {
                 env.reset();
@@ -108,7 +109,7 @@ class GoRlEnvTest {
     @Test
     void observationsAreFromTheMoversPointOfView() {
         Game game = new Game(Rules.trompTaylor(3));
-        try (GoRlEnv env = new GoRlEnv(manager, game, new OwnOpponentColour(), 2, 8)) {
+        try (GoRlEnv env = new GoRlEnv(manager, game, FeatureSets.byId("az3"), 2, 8)) {
             RlEnv.Step step = env.step(new NDList(manager.create(4)), false); // Black takes the centre
             float[] before = step.getPreObservation().singletonOrThrow().toFloatArray();
             float[] after = step.getPostObservation().singletonOrThrow().toFloatArray();
@@ -126,7 +127,7 @@ class GoRlEnvTest {
     @Test
     void positionArraysLiveUntilTheNextMove() {
         Game game = new Game(Rules.trompTaylor(3));
-        try (GoRlEnv env = new GoRlEnv(manager, game, new OwnOpponentColour(), 2, 8)) {
+        try (GoRlEnv env = new GoRlEnv(manager, game, FeatureSets.byId("az3"), 2, 8)) {
             NDArray observation = env.getObservation().singletonOrThrow();
             NDList action = env.getActionSpace().get(0);
             RlEnv.Step untrained = env.step(action, false);
@@ -142,7 +143,7 @@ class GoRlEnvTest {
     @Test
     void misuseFailsWithTheReason() {
         Game game = new Game(Rules.trompTaylor(3));
-        try (GoRlEnv env = new GoRlEnv(manager, game, new OwnOpponentColour(), 2, 8)) {
+        try (GoRlEnv env = new GoRlEnv(manager, game, FeatureSets.byId("az3"), 2, 8)) {
             IllegalStateException empty = assertThrows(IllegalStateException.class, env::getBatch);
             assertTrue(empty.getMessage().contains("replay buffer is empty"), empty.getMessage());
             env.step(new NDList(manager.create(0)), true);
@@ -160,12 +161,7 @@ class GoRlEnvTest {
                     () -> env.step(new NDList(manager.create(9)), true));
             assertTrue(over.getMessage().contains("reset"), over.getMessage());
         }
-        FeatureSet deep = new OwnOpponentColour() {
-            @Override
-            public int positionsNeeded() {
-                return 9;
-            }
-        };
+        FeatureSet deep = FeatureSets.byId("az19"); // needs 9 positions, the game keeps 8
         assertThrows(IllegalArgumentException.class, () -> new GoRlEnv(manager, game, deep, 2, 8));
     }
 
@@ -186,7 +182,7 @@ class GoRlEnvTest {
                 .add(Activation.reluBlock())
                 .add(Linear.builder().setUnits(1).build());
         try (Model model = Model.newInstance("q-go");
-                GoRlEnv env = new GoRlEnv(manager, game, new OwnOpponentColour(), batchSize, 256)) {
+                GoRlEnv env = new GoRlEnv(manager, game, FeatureSets.byId("az3"), batchSize, 256)) {
             model.setBlock(block);
             DefaultTrainingConfig config = new DefaultTrainingConfig(Loss.l2Loss())
                     .optOptimizer(Optimizer.adam().optLearningRateTracker(Tracker.fixed(1e-3f)).build());
