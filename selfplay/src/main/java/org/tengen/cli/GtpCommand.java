@@ -13,6 +13,7 @@ import org.apache.logging.log4j.Logger;
 import org.tengen.env.rules.Preset;
 import org.tengen.gtp.GtpEngine;
 import org.tengen.gtp.MoveGenerator;
+import org.tengen.models.eval.SymmetricEvaluator;
 import org.tengen.gtp.RandomMoveGenerator;
 import org.tengen.gtp.SearchMoveGenerator;
 import picocli.CommandLine.Command;
@@ -58,6 +59,11 @@ final class GtpCommand implements Callable<Integer> {
             description = "MCTS simulations per move with --model (default: ${DEFAULT-VALUE}).")
     private int simulations;
 
+    @Option(names = "--symmetry", paramLabel = "MODE", defaultValue = "random",
+            description = "With --model, evaluate the network under board symmetries: none, random (one per "
+                    + "position) or all (averaged; 8x the cost) (default: ${DEFAULT-VALUE}).")
+    private String symmetry;
+
     @Override
     public Integer call() throws Exception {
         long s = seed != null ? seed : System.nanoTime();
@@ -82,7 +88,14 @@ final class GtpCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--model: " + e.getMessage());
         }
         LOG.info("Model {} ({}), {} simulations per move", loaded.checkpoint(), loaded.describe(), simulations);
-        return new SearchMoveGenerator(r -> loaded.player(r, simulations, seed));
+        SymmetricEvaluator.Mode mode = switch (symmetry.toLowerCase(Locale.ROOT)) {
+            case "none" -> null;
+            case "random" -> SymmetricEvaluator.Mode.RANDOM;
+            case "all" -> SymmetricEvaluator.Mode.ALL;
+            default -> throw new ParameterException(spec.commandLine(),
+                    "--symmetry: expected none, random or all, got '" + symmetry + "'");
+        };
+        return new SearchMoveGenerator(r -> loaded.player(r, simulations, mode, seed));
     }
 
     /** Applies the options; a bad value is a usage error (exit code 2) naming the option. */

@@ -8,7 +8,9 @@ import org.tengen.env.rules.Rules;
 import org.tengen.models.checkpoint.CheckpointInfo;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.djl.DjlEvaluator;
+import org.tengen.models.eval.Evaluator;
 import org.tengen.models.eval.InputSpec;
+import org.tengen.models.eval.SymmetricEvaluator;
 import org.tengen.models.net.PolicyValueNet;
 import org.tengen.search.MctsPlayer;
 import org.tengen.search.NetworkLeafEvaluator;
@@ -27,13 +29,20 @@ final class ModelPlayers {
                     + features.id() + ", step " + info.provenance().trainingStep();
         }
 
-        /** A greedy, noise-free PUCT player with tree reuse for a game under {@code rules}. */
-        MctsPlayer player(Rules rules, int simulations, long seed) {
+        /**
+         * A greedy, noise-free PUCT player with tree reuse for a game under {@code rules}, its network evaluated
+         * under board symmetries as {@code symmetry} says (null: as is).
+         */
+        MctsPlayer player(Rules rules, int simulations, SymmetricEvaluator.Mode symmetry, long seed) {
             SearchConfig search = SearchConfig.builder().simulations(simulations).dirichletEpsilon(0f)
                     .temperatureMoves(0).build();
             InputSpec spec = new InputSpec(features.id(), features.planes(), rules.width(), rules.height());
+            Evaluator evaluator = new DjlEvaluator(net, spec);
+            if (symmetry != null) {
+                evaluator = new SymmetricEvaluator(evaluator, symmetry, 1, seed);
+            }
             return new MctsPlayer(checkpoint.getFileName().toString(), search, rules,
-                    new NetworkLeafEvaluator(new DjlEvaluator(net, spec), features, 1), seed);
+                    new NetworkLeafEvaluator(evaluator, features, 1), seed);
         }
     }
 

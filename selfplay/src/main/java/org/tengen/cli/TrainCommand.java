@@ -54,7 +54,7 @@ final class TrainCommand implements Callable<Integer> {
             config = new RunConfig(config.name(), config.rulesPreset(), config.rules(), config.features(),
                     config.network(), config.search(), config.selfPlay(), config.games(), config.replay(),
                     config.training(), config.batchSize(), config.steps(), config.evaluation(), generations,
-                    config.seed(), config.threads(), config.workers());
+                    config.seed(), config.threads(), config.workers(), config.symmetry());
         }
         NetworkRuntime.configure(config.threads());
         Files.createDirectories(dir.logFile().getParent());

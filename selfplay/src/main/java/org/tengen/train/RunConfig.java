@@ -9,6 +9,7 @@ import org.tengen.env.features.FeatureSet;
 import org.tengen.env.features.FeatureSets;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
+import org.tengen.models.eval.SymmetricEvaluator;
 import org.tengen.models.net.NetConfig;
 import org.tengen.models.train.LrSchedule;
 import org.tengen.models.train.TrainConfig;
@@ -37,10 +38,12 @@ import org.tengen.selfplay.SelfPlay;
  * @param seed         master seed
  * @param threads      threads inside the network library (intra-op) per worker
  * @param workers      self-play workers, each with its own searches over a share of the games
+ * @param symmetry     self-play evaluates the network under board symmetries: null (as is), RANDOM or ALL
  */
 public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network, SearchConfig search,
                         SelfPlay.Settings selfPlay, int games, Replay replay, TrainConfig training, int batchSize,
-                        int steps, Evaluation evaluation, int generations, long seed, int threads, int workers) {
+                        int steps, Evaluation evaluation, int generations, long seed, int threads, int workers,
+                        SymmetricEvaluator.Mode symmetry) {
 
     /**
      * @param windowGenerations  shards of at most this many latest generations are sampled
@@ -114,9 +117,12 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         long seed = root.getInt("seed", 1);
         int threads = root.getInt("threads", 1, 1, 1024);
         int workers = selfplayNode.getInt("workers", Runtime.getRuntime().availableProcessors(), 1, 1024);
+        String symmetryName = selfplayNode.getChoice("evaluationSymmetry", "none", List.of("none", "random", "all"));
+        SymmetricEvaluator.Mode symmetry = symmetryName.equals("none") ? null
+                : SymmetricEvaluator.Mode.valueOf(symmetryName.toUpperCase(Locale.ROOT));
         root.finish();
         return new RunConfig(name, preset, rules, features, network, search, selfPlay, games, replay, training, batchSize,
-                steps, evaluation, generations, seed, threads, workers);
+                steps, evaluation, generations, seed, threads, workers, symmetry);
     }
 
     private static Rules readRules(ConfigNode node, String presetName) {

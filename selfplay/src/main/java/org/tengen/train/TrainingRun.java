@@ -19,7 +19,9 @@ import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.checkpoint.Provenance;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.djl.DjlEvaluator;
+import org.tengen.models.eval.Evaluator;
 import org.tengen.models.eval.InputSpec;
+import org.tengen.models.eval.SymmetricEvaluator;
 import org.tengen.models.net.PolicyValueNet;
 import org.tengen.models.train.Learner;
 import org.tengen.models.train.LossComponents;
@@ -213,7 +215,11 @@ public final class TrainingRun {
             for (int w = 0; w < workers; w++) {
                 int games = s.parallelGames() / workers + (w < s.parallelGames() % workers ? 1 : 0);
                 long seed = config.seed() * 1_000_003L + g * 7919L + nextPart * 104_729L + w;
-                timed[w] = new TimedEvaluator(new DjlEvaluator(net, spec));
+                Evaluator evaluator = new DjlEvaluator(net, spec);
+                if (config.symmetry() != null) {
+                    evaluator = new SymmetricEvaluator(evaluator, config.symmetry(), games, seed);
+                }
+                timed[w] = new TimedEvaluator(evaluator);
                 selfPlays[w] = new SelfPlay(config.rules(), features, config.search(),
                         new NetworkLeafEvaluator(timed[w], features, games * config.search().leavesPerTree()),
                         new SelfPlay.Settings(games, s.resignThreshold(), s.resignAfter(), s.noResignFraction(),

@@ -1,0 +1,109 @@
+package org.tengen.models.eval;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.util.SplittableRandom;
+import org.tengen.env.features.Symmetries;
+
+/**
+ * Evaluates each position under board symmetries and maps the answers back: either under one symmetry drawn at
+ * random per position (cheap, removes systematic orientation bias across a search), or under all of them (8 on
+ * square boards, 4 on rectangles) with policies and values averaged. Relies on the feature sets' property that
+ * transforming encoded planes equals encoding the transformed position. Buffers are allocated once, for
+ * {@code maxBatch} positions; single-threaded like every evaluator.
+ */
+public final class SymmetricEvaluator implements Evaluator {
+
+    /** How many symmetries each position is evaluated under. */
+    public enum Mode {
+        /** One random symmetry per position. */
+        RANDOM,
+        /** Every symmetry of the board, averaged. */
+        ALL
+    }
+
+    private final Evaluator inner;
+    private final Mode mode;
+    private final InputSpec spec;
+    private final Symmetries symmetries;
+    private final SplittableRandom random;
+    private final int copies;
+    private final int maxBatch;
+    private final FloatBuffer observations;
+    private final boolean[] legal;
+    private final float[] policy;
+    private final float[] value;
+    private final float[] restored;
+    private final int[] drawn;
+
+    public SymmetricEvaluator(Evaluator inner, Mode mode, int maxBatch, long seed) {
+        if (maxBatch < 1) {
+            throw new IllegalArgumentException("maxBatch must be at least 1, got " + maxBatch);
+        }
+        this.inner = inner;
+        this.mode = mode;
+        this.spec = inner.spec();
+        this.symmetries = new Symmetries(spec.width(), spec.height());
+        this.random = new SplittableRandom(seed);
+        this.copies = mode == Mode.ALL ? symmetries.count() : 1;
+        this.maxBatch = maxBatch;
+        int slots = maxBatch * copies;
+        this.observations = ByteBuffer.allocateDirect(slots * spec.observationSize() * Float.BYTES)
+                .order(ByteOrder.nativeOrder()).asFloatBuffer();
+        this.legal = new boolean[slots * spec.actionCount()];
+        this.policy = new float[slots * spec.actionCount()];
+        this.value = new float[slots];
+        this.restored = new float[spec.actionCount()];
+        this.drawn = new int[slots];
+    }
+
+    @Override
+    public InputSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public void evaluate(int batch, FloatBuffer obs, boolean[] mask, float[] policyOut, float[] valueOut) {
+        spec.checkBatch(batch, obs, mask, policyOut, valueOut);
+        for (int start = 0; start < batch; start += maxBatch) {
+            evaluateChunk(start, Math.min(maxBatch, batch - start), obs, mask, policyOut, valueOut);
+        }
+    }
+
+    private void evaluateChunk(int start, int n, FloatBuffer obs, boolean[] mask, float[] policyOut,
+                               float[] valueOut) {
+        int obsSize = spec.observationSize();
+        int actions = spec.actionCount();
+        for (int i = 0; i < n; i++) {
+            for (int c = 0; c < copies; c++) {
+                int slot = i * copies + c;
+                int s = mode == Mode.ALL ? c : random.nextInt(symmetries.count());
+                drawn[slot] = s;
+                symmetries.transformPlanes(s, obs, (start + i) * obsSize, observations, slot * obsSize,
+                        spec.planes());
+                symmetries.transformMask(s, mask, (start + i) * actions, legal, slot * actions);
+            }
+        }
+        inner.evaluate(n * copies, observations, legal, policy, value);
+        for (int i = 0; i < n; i++) {
+            int out = (start + i) * actions;
+            java.util.Arrays.fill(policyOut, out, out + actions, 0f);
+            float valueSum = 0;
+            for (int c = 0; c < copies; c++) {
+                int slot = i * copies + c;
+                symmetries.transformPolicy(symmetries.inverse(drawn[slot]), policy, slot * actions, restored, 0);
+                for (int a = 0; a < actions; a++) {
+                    policyOut[out + a] += restored[a] / copies;
+                }
+                valueSum += value[slot];
+            }
+            valueOut[start + i] = valueSum / copies;
+        }
+    }
+
+    @Override
+    public void close() {
+        inner.close();
+    }
+}

@@ -1,0 +1,111 @@
+package org.tengen.models.eval;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import org.tengen.env.features.FeatureSet;
+import org.tengen.env.features.FeatureSets;
+import org.tengen.env.features.Symmetries;
+import org.tengen.env.game.Game;
+import org.tengen.env.rules.Rules;
+import org.junit.jupiter.api.Test;
+
+class SymmetricEvaluatorTest {
+    private static final Rules RULES = Rules.trompTaylor(5);
+    private static final FeatureSet FEATURES = FeatureSets.byId("az3");
+    private static final InputSpec SPEC = new InputSpec("az3", 3, 5, 5);
+
+    /** A deliberately lopsided evaluator: prefers low action indices, value from the first plane's top row. */
+    private static final class Lopsided implements Evaluator {
+        @Override
+        public InputSpec spec() {
+            return SPEC;
+        }
+
+        @Override
+        public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value) {
+            int actions = SPEC.actionCount();
+            for (int i = 0; i < batch; i++) {
+                float sum = 0;
+                for (int a = 0; a < actions; a++) {
+                    float p = legal[i * actions + a] ? 1f / (1 + a) : 0f;
+                    policy[i * actions + a] = p;
+                    sum += p;
+                }
+                for (int a = 0; a < actions; a++) {
+                    policy[i * actions + a] /= sum;
+                }
+                float top = 0;
+                for (int x = 0; x < 5; x++) {
+                    top += obs.get(i * SPEC.observationSize() + x);
+                }
+                value[i] = top / 5;
+            }
+        }
+    }
+
+    private static FloatBuffer encode(Game game) {
+        FloatBuffer buf = ByteBuffer.allocateDirect(SPEC.observationSize() * Float.BYTES)
+                .order(ByteOrder.nativeOrder()).asFloatBuffer();
+        FEATURES.encode(game, buf, 0);
+        return buf;
+    }
+
+    @Test
+    void averagingOverAllSymmetriesMakesTheOutputEquivariant() {
+        Game game = new Game(RULES);
+        game.play(0);   // black in the top-left corner
+        game.play(12);  // white in the centre
+        boolean[] legal = new boolean[SPEC.actionCount()];
+        game.legalMask(legal, 0);
+        float[] policy = new float[SPEC.actionCount()];
+        float[] value = new float[1];
+        SymmetricEvaluator all = new SymmetricEvaluator(new Lopsided(), SymmetricEvaluator.Mode.ALL, 4, 1);
+        all.evaluate(1, encode(game), legal, policy, value);
+
+        float sum = 0;
+        for (int a = 0; a < policy.length; a++) {
+            sum += policy[a];
+            if (!legal[a]) {
+                assertEquals(0f, policy[a], "illegal action " + a);
+            }
+        }
+        assertEquals(1f, sum, 1e-5);
+        // The position is symmetric under the transpose, so the averaged policy must be too: (x, y) ~ (y, x).
+        for (int y = 0; y < 5; y++) {
+            for (int x = 0; x < 5; x++) {
+                assertEquals(policy[y * 5 + x], policy[x * 5 + y], 1e-6, "point " + x + "," + y);
+            }
+        }
+        // Black to move: its corner stone lands on the top row under 4 of the 8 symmetries, worth 1/5 there.
+        assertEquals(0.1f, value[0], 1e-6);
+    }
+
+    @Test
+    void randomModeGivesAValidDistributionAndChunksLargeBatches() {
+        Game game = new Game(RULES);
+        Symmetries symmetries = new Symmetries(5, 5);
+        int batch = 5;
+        FloatBuffer obs = ByteBuffer.allocateDirect(batch * SPEC.observationSize() * Float.BYTES)
+                .order(ByteOrder.nativeOrder()).asFloatBuffer();
+        boolean[] legal = new boolean[batch * SPEC.actionCount()];
+        for (int i = 0; i < batch; i++) {
+            FEATURES.encode(game, obs, i * SPEC.observationSize());
+            game.legalMask(legal, i * SPEC.actionCount());
+        }
+        float[] policy = new float[batch * SPEC.actionCount()];
+        float[] value = new float[batch];
+        new SymmetricEvaluator(new Lopsided(), SymmetricEvaluator.Mode.RANDOM, 2, 7)
+                .evaluate(batch, obs, legal, policy, value);
+        for (int i = 0; i < batch; i++) {
+            float sum = 0;
+            for (int a = 0; a < SPEC.actionCount(); a++) {
+                sum += policy[i * SPEC.actionCount() + a];
+            }
+            assertEquals(1f, sum, 1e-5, "position " + i);
+        }
+        assertEquals(8, symmetries.count());
+    }
+}
