@@ -164,6 +164,50 @@ public final class RunDirectory {
         return dataDir(generation).resolve(String.format(Locale.ROOT, "part-%03d-%dg.npz", index, games));
     }
 
+    /**
+     * Deletes what writes interrupted by a kill left behind: hidden {@code .*tmp*} files and directories in
+     * {@code checkpoints/} and in each generation's {@code data/} folder. Returns how many were removed.
+     */
+    public int removeStaleTemporaries() {
+        int removed = 0;
+        List<Path> folders = new ArrayList<>();
+        folders.add(root.resolve("checkpoints"));
+        folders.add(root);
+        Path data = root.resolve("data");
+        if (Files.isDirectory(data)) {
+            try (DirectoryStream<Path> gens = Files.newDirectoryStream(data)) {
+                gens.forEach(folders::add);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + data, e);
+            }
+        }
+        for (Path folder : folders) {
+            if (!Files.isDirectory(folder)) {
+                continue;
+            }
+            try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder, ".*tmp*")) {
+                for (Path stale : entries) {
+                    deleteRecursively(stale);
+                    removed++;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot clean " + folder + ": " + e.getMessage(), e);
+            }
+        }
+        return removed;
+    }
+
+    private static void deleteRecursively(Path path) throws IOException {
+        if (Files.isDirectory(path)) {
+            try (DirectoryStream<Path> children = Files.newDirectoryStream(path)) {
+                for (Path child : children) {
+                    deleteRecursively(child);
+                }
+            }
+        }
+        Files.delete(path);
+    }
+
     /** Writes {@code text} to {@code file} atomically: a temporary file in the same folder, forced, then renamed. */
     public static void writeAtomically(Path file, String text) {
         try {

@@ -98,6 +98,10 @@ public final class TrainingRun {
 
     /** Runs (or resumes) every generation and returns the summary. */
     public Summary run() {
+        int stale = dir.removeStaleTemporaries();
+        if (stale > 0) {
+            LOG.info("Removed {} half-written file(s) left by an interrupted run", stale);
+        }
         loadMetrics();
         ensureInitialCheckpoint();
         for (int g = 1; g <= config.generations(); g++) {

@@ -105,6 +105,8 @@ class TrainingRunTest {
         assertTrue(Files.exists(dir.arenaFile(2)));
         assertEquals(8, dir.dataParts(2).stream().mapToInt(RunDirectory.DataPart::games).sum());
         assertEquals(3, Files.readAllLines(dir.metricsFile()).size());
+        assertFalse(Files.exists(dir.checkpoint(2).resolveSibling(".gen-0002.tmp-12345")), "stale temp removed");
+        assertFalse(Files.exists(dir.dataDir(2).resolve(".part-009-4g.npz.tmp")), "stale temp removed");
 
         // A finished run does nothing more.
         TrainingRun.Summary fourth = new TrainingRun(tiny(2), dir, false).run();
