@@ -1,0 +1,41 @@
+package org.tengen.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.tengen.report.RunData;
+import org.tengen.report.RunReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tengen report}: plots and an HTML page for a training run. */
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {"Write PNG plots and an HTML page (report.html) for a training run: Elo of each checkpoint, "
+                + "evaluation scores, training losses and self-play throughput, with the Elo ladder, totals and the "
+                + "run's config.",
+            "Nothing in the run directory changes except the default output folder RUN_DIR/report. The page links "
+                    + "the plots by relative paths, so the output folder can be copied as a whole."})
+final class ReportCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "The training run directory (with metrics.csv).")
+    private Path runDir;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Directory for report.html and the PNG plots, created if needed; existing report files "
+                    + "are replaced (default: RUN_DIR/report).")
+    private Path out;
+
+    @Override
+    public Integer call() {
+        RunData data = RunData.read(runDir);
+        Path outDir = out != null ? out : RunReport.defaultOutput(runDir);
+        RunReport.Output written = RunReport.write(data, outDir);
+        spec.commandLine().getOut().printf("Wrote %d plots and %s%n", written.images().size(),
+                written.page().toAbsolutePath().normalize());
+        return 0;
+    }
+}

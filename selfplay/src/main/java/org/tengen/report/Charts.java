@@ -1,0 +1,234 @@
+package org.tengen.report;
+
+import java.awt.Color;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.tengen.arena.EloLadder;
+
+/** The report's plots, built from a run's data; a plot without a single finite point is left out. */
+final class Charts {
+    static final int WIDTH = 960;
+    static final int HEIGHT = 520;
+
+    /**
+     * One plot of the report.
+     *
+     * @param name        file name without extension
+     * @param caption     one sentence under the plot in the HTML page
+     */
+    record Plot(String name, String caption, XYChart chart) {
+    }
+
+    private Charts() {
+    }
+
+    static List<Plot> all(RunData data) {
+        List<Plot> plots = new ArrayList<>();
+        elo(data).ifPresent(plots::add);
+        arenaScores(data).ifPresent(plots::add);
+        losses(data).ifPresent(plots::add);
+        throughput(data).ifPresent(plots::add);
+        return plots;
+    }
+
+    /** Finite points of a series; error bars are optional (null), and a non-finite error draws none. */
+    private record Points(double[] x, double[] y, double[] error) {
+        static Points of(double[] x, double[] y, double[] error) {
+            int n = 0;
+            for (int i = 0; i < x.length; i++) {
+                if (Double.isFinite(x[i]) && Double.isFinite(y[i])) {
+                    n++;
+                }
+            }
+            Points p = new Points(new double[n], new double[n], error == null ? null : new double[n]);
+            int k = 0;
+            for (int i = 0; i < x.length; i++) {
+                if (Double.isFinite(x[i]) && Double.isFinite(y[i])) {
+                    p.x[k] = x[i];
+                    p.y[k] = y[i];
+                    if (error != null) {
+                        p.error[k] = Double.isFinite(error[i]) ? error[i] : 0;
+                    }
+                    k++;
+                }
+            }
+            return p;
+        }
+
+        boolean isEmpty() {
+            return x.length == 0;
+        }
+    }
+
+    /** The Elo of every checkpoint in the final ladder, with 95% intervals, and the anchors as horizontal lines. */
+    static Optional<Plot> elo(RunData data) {
+        List<double[]> checkpoints = new ArrayList<>(); // {generation, elo, ci95}
+        List<EloLadder.Rating> anchors = new ArrayList<>();
+        for (EloLadder.Rating r : data.ladder()) {
+            int g = RunData.generationOf(r.player());
+            if (g >= 0) {
+                checkpoints.add(new double[] {g, r.elo(), r.ci95()});
+            } else {
+                anchors.add(r);
+            }
+        }
+        String source = "final Elo ladder (elo.csv)";
+        if (checkpoints.isEmpty()) { // no elo.csv: the ratings metrics.csv recorded when each generation was new
+            source = "Elo when each checkpoint was evaluated (metrics.csv)";
+            RunData.Metrics m = data.metrics();
+            for (int i = 0; i < m.size(); i++) {
+                checkpoints.add(new double[] {m.generations()[i], m.column("elo")[i], m.column("elo_ci95")[i]});
+            }
+        }
+        checkpoints.sort((a, b) -> Double.compare(a[0], b[0]));
+        Points points = Points.of(column(checkpoints, 0), column(checkpoints, 1), column(checkpoints, 2));
+        if (points.isEmpty()) {
+            return Optional.empty();
+        }
+        XYChart chart = chart("Elo of each checkpoint with its 95% interval", "Elo");
+        XYSeries series = chart.addSeries("checkpoint", points.x(), points.y(), points.error());
+        series.setMarker(SeriesMarkers.CIRCLE);
+        double[] span = span(points.x());
+        for (EloLadder.Rating anchor : anchors) {
+            if (Double.isFinite(anchor.elo())) {
+                XYSeries line = chart.addSeries(String.format(Locale.ROOT, "anchor %s (%.0f)", anchor.player(),
+                        anchor.elo()), span, new double[] {anchor.elo(), anchor.elo()});
+                line.setMarker(SeriesMarkers.NONE);
+                line.setLineStyle(SeriesLines.DASH_DASH);
+            }
+        }
+        return Optional.of(new Plot("elo", "Elo of each checkpoint from the " + source
+                + "; the bars are 95% intervals, the dashed lines the fixed anchors (the ladder's anchor is at 0).",
+                chart));
+    }
+
+    /** The mean score of each new checkpoint against the previous best and each anchor. */
+    static Optional<Plot> arenaScores(RunData data) {
+        Map<String, List<double[]>> byOpponent = new LinkedHashMap<>(); // series -> {generation, score}
+        for (RunData.ArenaScore s : data.arena()) {
+            String name = RunData.generationOf(s.opponent()) >= 0 ? "vs previous best" : "vs " + s.opponent();
+            byOpponent.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {s.generation(), s.score()});
+        }
+        if (byOpponent.isEmpty()) { // no arena files: metrics.csv still has the score against the previous best
+            RunData.Metrics m = data.metrics();
+            List<double[]> rows = new ArrayList<>();
+            for (int i = 0; i < m.size(); i++) {
+                rows.add(new double[] {m.generations()[i], m.column("score_vs_previous")[i]});
+            }
+            byOpponent.put("vs previous best", rows);
+        }
+        XYChart chart = chart("Evaluation score of each new checkpoint", "mean score (win 1, draw 0.5, loss 0)");
+        chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
+        List<Double> generations = new ArrayList<>();
+        byOpponent.forEach((name, rows) -> {
+            Points p = Points.of(column(rows, 0), column(rows, 1), null);
+            if (!p.isEmpty()) {
+                chart.addSeries(name, p.x(), p.y());
+                for (double x : p.x()) {
+                    generations.add(x);
+                }
+            }
+        });
+        if (generations.isEmpty()) {
+            return Optional.empty();
+        }
+        double[] span = span(generations.stream().mapToDouble(Double::doubleValue).toArray());
+        XYSeries even = chart.addSeries("even (0.5)", span, new double[] {0.5, 0.5});
+        even.setMarker(SeriesMarkers.NONE);
+        even.setLineStyle(SeriesLines.DOT_DOT);
+        even.setLineColor(Color.GRAY);
+        return Optional.of(new Plot("scores", "Mean score of each generation's new checkpoint in its evaluation "
+                + "games (arena/gen-NNNN.csv) against the previous best checkpoint and against each anchor.", chart));
+    }
+
+    /** The training losses of each generation. */
+    static Optional<Plot> losses(RunData data) {
+        XYChart chart = chart("Training loss per generation", "loss");
+        boolean any = false;
+        String[][] columns = {{"loss_total", "total"}, {"loss_policy", "policy"}, {"loss_value", "value"},
+            {"loss_ownership", "ownership"}};
+        for (String[] c : columns) {
+            any |= addLine(chart, c[1], data.metrics(), c[0]) != null;
+        }
+        return any ? Optional.of(new Plot("losses", "Mean training losses of each generation (metrics.csv): the "
+                + "total is policy + weighted value, ownership and score losses plus L2.", chart)) : Optional.empty();
+    }
+
+    /** Self-play games per hour (left axis) and network evaluations per second (right axis). */
+    static Optional<Plot> throughput(RunData data) {
+        XYChart chart = chart("Self-play throughput per generation", "games per hour");
+        XYSeries games = addLine(chart, "games per hour (left)", data.metrics(), "games_per_hour");
+        XYSeries evals = addLine(chart, "network evaluations per second (right)", data.metrics(),
+                "nn_evals_per_second");
+        if (games == null && evals == null) {
+            return Optional.empty();
+        }
+        if (evals != null) {
+            evals.setYAxisGroup(1);
+            chart.setYAxisGroupTitle(1, "network evaluations per second");
+            chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+            chart.getStyler().setYAxisMin(1, 0.0);
+        }
+        if (games != null) {
+            chart.setYAxisGroupTitle(0, "games per hour");
+        }
+        chart.getStyler().setYAxisMin(0, 0.0);
+        return Optional.of(new Plot("throughput", "Self-play speed of each generation (metrics.csv); generations "
+                + "whose self-play ran in an earlier session of the run have no figures.", chart));
+    }
+
+    /**
+     * Adds a metrics column as a line over generations, broken where a cell is blank (XChart leaves a gap at NaN);
+     * null when the column has no finite value.
+     */
+    private static XYSeries addLine(XYChart chart, String name, RunData.Metrics m, String column) {
+        double[] y = m.column(column);
+        if (Arrays.stream(y).noneMatch(Double::isFinite)) {
+            return null;
+        }
+        double[] x = Arrays.stream(m.generations()).asDoubleStream().toArray();
+        return chart.addSeries(name, x, Arrays.stream(y).map(v -> Double.isFinite(v) ? v : Double.NaN).toArray());
+    }
+
+    private static XYChart chart(String title, String yTitle) {
+        XYChart chart = new XYChart(WIDTH, HEIGHT);
+        chart.setTitle(title);
+        chart.setXAxisTitle("generation");
+        chart.setYAxisTitle(yTitle);
+        XYStyler styler = chart.getStyler();
+        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+        styler.setLegendLayout(Styler.LegendLayout.Horizontal);
+        styler.setErrorBarsColorSeriesColor(true);
+        styler.setMarkerSize(6);
+        // Generations are whole numbers: label only the whole ticks.
+        styler.setxAxisTickLabelsFormattingFunction(
+                v -> Math.abs(v - Math.rint(v)) < 1e-9 ? String.format(Locale.ROOT, "%d", Math.round(v)) : "");
+        return chart;
+    }
+
+    /** The x range of horizontal reference lines: the data's, widened around a single generation. */
+    private static double[] span(double[] x) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (double v : x) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        return min == max ? new double[] {min - 0.5, max + 0.5} : new double[] {min, max};
+    }
+
+    private static double[] column(List<double[]> rows, int index) {
+        return rows.stream().mapToDouble(r -> r[index]).toArray();
+    }
+}
