@@ -5,13 +5,16 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
+import org.tengen.env.game.Status;
 import org.tengen.env.rules.Rules;
 import org.tengen.sgf.GameRecord;
 import org.tengen.sgf.GameResult;
 
 /**
  * Plays matches: {@code games} games between two players with alternating colours ({@code a} takes Black in
- * even-numbered games), up to {@code parallel} at a time so each player batches its moves across games.
+ * even-numbered games), up to {@code parallel} at a time so each player batches its moves across games. A player may
+ * resign, forfeit or stop a game ({@link MatchPlayer#RESIGN}, {@link MatchPlayer#FORFEIT}, {@link MatchPlayer#STOP});
+ * other games are counted by the rules' area count unless a {@link Referee} decides them.
  */
 public final class Arena {
     private Arena() {
@@ -47,11 +50,24 @@ public final class Arena {
         }
     }
 
+    /** Decides the result of a game that ended by passes, at the turn cap or by {@link MatchPlayer#STOP}. */
+    @FunctionalInterface
+    public interface Referee {
+        /** The result of {@code game}, the game of match slot {@code slot} (as passed to the players). */
+        GameResult judge(int slot, Game game);
+    }
+
     /**
      * Plays the match. {@code onGame} receives each finished game's record (for SGF files); may be null.
      */
     public static MatchResult play(MatchPlayer a, MatchPlayer b, Rules rules, int games, int parallel,
                                    Consumer<GameRecord> onGame) {
+        return play(a, b, rules, games, parallel, null, onGame);
+    }
+
+    /** Plays the match with games that end on the board decided by {@code referee} (null: the area count). */
+    public static MatchResult play(MatchPlayer a, MatchPlayer b, Rules rules, int games, int parallel,
+                                   Referee referee, Consumer<GameRecord> onGame) {
         if (games < 1 || parallel < 1) {
             throw new IllegalArgumentException("games and parallel must be at least 1, got " + games + ", "
                     + parallel);
@@ -63,6 +79,7 @@ public final class Arena {
         Game[] boards = new Game[slots];
         GameRecord.Builder[] records = new GameRecord.Builder[slots];
         boolean[] aIsBlack = new boolean[slots];
+        int[] ending = new int[slots];
         Game[] forA = new Game[slots];
         Game[] forB = new Game[slots];
         int[] actionsA = new int[slots];
@@ -112,12 +129,23 @@ public final class Arena {
                 }
                 Game game = boards[s];
                 int action = forA[s] != null ? actionsA[s] : actionsB[s];
-                records[s].addMove(game.toMove(), action);
-                game.play(action);
-                if (!game.isOver()) {
+                if (action == MatchPlayer.RESIGN || action == MatchPlayer.FORFEIT || action == MatchPlayer.STOP) {
+                    ending[s] = action;
+                    if (action != MatchPlayer.STOP) {
+                        game.resign(game.toMove());
+                    }
+                } else {
+                    records[s].addMove(game.toMove(), action);
+                    game.play(action);
+                }
+                boolean stopped = ending[s] == MatchPlayer.STOP;
+                if (!game.isOver() && !stopped) {
                     continue;
                 }
-                int winner = game.winner();
+                GameResult verdict = ending[s] == MatchPlayer.FORFEIT
+                        ? new GameResult(GameResult.Kind.FORFEIT, game.winner(), 0)
+                        : referee != null && game.status() != Status.RESIGNED ? referee.judge(s, game) : null;
+                int winner = verdict != null ? verdict.winner() : stopped ? countedWinner(game) : game.winner();
                 int aColour = aIsBlack[s] ? Stone.BLACK : Stone.WHITE;
                 double scoreA = winner == Stone.EMPTY ? 0.5 : winner == aColour ? 1 : 0;
                 if (scoreA == 1) {
@@ -129,11 +157,13 @@ public final class Arena {
                 }
                 results.add(new EloLadder.GameResult(nameA, nameB, scoreA));
                 if (onGame != null) {
-                    onGame.accept(records[s].optResult(GameResult.of(game)).build());
+                    String result = verdict != null ? verdict.toSgf() : stopped ? "Void" : GameResult.of(game);
+                    onGame.accept(records[s].optResult(result).build());
                 }
                 finished++;
                 if (started < games) {
                     game.reset();
+                    ending[s] = 0;
                     aIsBlack[s] = started % 2 == 0;
                     records[s] = GameRecord.builder(game).optPlayers(aIsBlack[s] ? nameA : nameB,
                             aIsBlack[s] ? nameB : nameA);
@@ -144,5 +174,11 @@ public final class Arena {
             }
         }
         return new MatchResult(nameA, nameB, finished, winsA, winsB, draws, List.copyOf(results));
+    }
+
+    /** The winner of a game still playing by the area count as it stands, as for a game stopped at the cap. */
+    private static int countedWinner(Game game) {
+        double margin = game.scoreMargin();
+        return margin > 0 ? Stone.BLACK : margin < 0 ? Stone.WHITE : Stone.EMPTY;
     }
 }

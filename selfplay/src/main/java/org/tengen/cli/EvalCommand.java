@@ -37,14 +37,8 @@ final class EvalCommand implements Callable<Integer> {
             description = "Games to play; A takes Black in even-numbered games (default: ${DEFAULT-VALUE}).")
     private int games;
 
-    @Option(names = "--simulations", paramLabel = "N",
-            description = "Simulations per move of checkpoint players (default: the run's evaluation search).")
-    private Integer simulations;
-
-    @Option(names = "--opening-moves", paramLabel = "N",
-            description = "Turns checkpoint players sample by visit counts before playing greedily; 0 plays every "
-                    + "move greedily (default: the run's evaluation search).")
-    private Integer openingMoves;
+    @Mixin
+    private SearchOptions searchOptions;
 
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "32",
             description = "Games played at once, batching network evaluations (default: ${DEFAULT-VALUE}).")
@@ -62,15 +56,9 @@ final class EvalCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--games and --parallel must be at least 1");
         }
         RunDirectory dir = run.directory();
-        RunConfig config = run.config(dir);
+        RunConfig config = RunOptions.config(dir);
         NetworkRuntime.configure(config.threads());
-        SearchConfig search = config.evaluation().search();
-        if (simulations != null) {
-            search = search.toBuilder().simulations(simulations).build();
-        }
-        if (openingMoves != null) {
-            search = search.toBuilder().temperatureMoves(openingMoves).build();
-        }
+        SearchConfig search = searchOptions.apply(config.evaluation().search());
         Players players = new Players(config);
         if (sgfDir != null) {
             Files.createDirectories(sgfDir);

@@ -16,13 +16,18 @@ final class RunOptions {
     Path runDir;
 
     RunDirectory directory() {
+        return directory(runDir);
+    }
+
+    static RunDirectory directory(Path runDir) {
         if (!Files.isDirectory(runDir)) {
             throw new IllegalArgumentException("run directory " + runDir + " does not exist");
         }
         return new RunDirectory(runDir);
     }
 
-    RunConfig config(RunDirectory dir) {
+    /** The config of an existing run. */
+    static RunConfig config(RunDirectory dir) {
         String text = RunDirectory.readIfExists(dir.configFile());
         if (text == null) {
             throw new IllegalArgumentException(dir.root() + " is not a run directory (no config.yaml)");

@@ -221,6 +221,26 @@ public final class ConfigNode {
         return List.copyOf(out);
     }
 
+    /** A mapping of names to plain values (strings, numbers, booleans), in file order. */
+    public Map<String, String> getStringMap(String key, Map<String, String> def) {
+        Object v = raw(key);
+        if (v == null) {
+            return def;
+        }
+        if (!(v instanceof Map<?, ?> map)) {
+            throw error(key, "expected a mapping of names to values, got " + describe(v));
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : asStringMap(source, at(key), map).entrySet()) {
+            Object o = e.getValue();
+            if (o instanceof Map || o instanceof List || o == null) {
+                throw error(key, "expected a plain value for '" + e.getKey() + "', got " + describe(o));
+            }
+            out.put(e.getKey(), o.toString());
+        }
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
     /** Wraps a validation failure of a value already read with the path of its field. */
     public ConfigException invalid(String key, String problem) {
         return error(key, problem);

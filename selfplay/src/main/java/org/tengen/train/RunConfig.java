@@ -1,14 +1,17 @@
 package org.tengen.train;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.tengen.config.ConfigException;
 import org.tengen.config.ConfigNode;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.env.features.FeatureSets;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
+import org.tengen.match.EngineCommand;
 import org.tengen.models.eval.SymmetricEvaluator;
 import org.tengen.models.net.NetConfig;
 import org.tengen.models.train.LrSchedule;
@@ -58,6 +61,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      * @param gamesVsPrevious    games of each new checkpoint against the previous one
      * @param gamesVsAnchors     games against each anchor
      * @param anchors            fixed anchors: {@code random}, {@code mcts-rollout}
+     * @param externalAnchors    more anchors: external GTP engines by name, e.g. {@code gnugo-0} for
+     *                           {@code gnugo --mode gtp --level 0}
      * @param rolloutSimulations simulations of the {@code mcts-rollout} anchor
      * @param search             search of checkpoint players in the arena (no noise; the first moves sampled
      *                           by visit counts so that games differ)
@@ -65,9 +70,25 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      *                           {@code gateThreshold} against the current best over {@code gamesVsPrevious} games
      * @param gateThreshold      see gating
      */
-    public record Evaluation(int gamesVsPrevious, int gamesVsAnchors, List<String> anchors, int rolloutSimulations,
-                             SearchConfig search, boolean gating, double gateThreshold) {
+    public record Evaluation(int gamesVsPrevious, int gamesVsAnchors, List<String> anchors,
+                             Map<String, EngineCommand> externalAnchors, int rolloutSimulations, SearchConfig search,
+                             boolean gating, double gateThreshold) {
         public static final List<String> KNOWN_ANCHORS = List.of("random", "mcts-rollout");
+    }
+
+    /**
+     * A copy playing under other rules, e.g. for a match on another board. The network keeps describing the
+     * checkpoints (their fully convolutional nets play any board size).
+     */
+    public RunConfig withRules(String newPreset, Rules newRules) {
+        return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, games, replay, training,
+                batchSize, steps, evaluation, generations, seed, threads, workers, symmetry);
+    }
+
+    /** A copy whose checkpoints have {@code newFeatures} and {@code newNetwork}, e.g. a checkpoint of no run. */
+    public RunConfig withNetwork(String newFeatures, NetConfig newNetwork) {
+        return new RunConfig(name, rulesPreset, rules, newFeatures, newNetwork, search, selfPlay, games, replay,
+                training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry);
     }
 
     /** The feature set named by {@link #features()}. */
@@ -208,8 +229,23 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                         + String.join(", ", Evaluation.KNOWN_ANCHORS));
             }
         }
+        Map<String, EngineCommand> external = new LinkedHashMap<>();
+        node.getStringMap("externalAnchors", Map.of()).forEach((name, command) -> {
+            // The name goes into arena CSV files and the Elo ladder beside the checkpoints and fixed anchors.
+            if (!name.matches("[A-Za-z0-9._+-]+") || Evaluation.KNOWN_ANCHORS.contains(name)
+                    || name.matches("gen-\\d+")) {
+                throw node.invalid("externalAnchors", "'" + name + "' cannot name an anchor: use letters, digits "
+                        + "and ._+- and not the name of a checkpoint or fixed anchor");
+            }
+            try {
+                external.put(name, EngineCommand.parse(command));
+            } catch (IllegalArgumentException e) {
+                throw node.invalid("externalAnchors", name + ": " + e.getMessage());
+            }
+        });
         return new Evaluation(node.getInt("gamesVsPrevious", 40, 0, 1_000_000),
                 node.getInt("gamesVsAnchors", 20, 0, 1_000_000), anchors,
+                java.util.Collections.unmodifiableMap(external),
                 node.getInt("rolloutSimulations", 64, 1, 1_000_000), readSearch(node.child("search"), true),
                 node.getBoolean("gating", false), node.getDouble("gateThreshold", 0.55, 0, 1));
     }

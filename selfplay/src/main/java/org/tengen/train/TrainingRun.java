@@ -14,6 +14,8 @@ import org.apache.logging.log4j.Logger;
 import org.tengen.arena.Arena;
 import org.tengen.arena.EloLadder;
 import org.tengen.arena.MatchPlayer;
+import org.tengen.match.EngineCommand;
+import org.tengen.match.ExternalPlayer;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.checkpoint.Provenance;
@@ -41,6 +43,9 @@ import org.tengen.sgf.GoSgf;
  */
 public final class TrainingRun {
     private static final Logger LOG = LogManager.getLogger(TrainingRun.class);
+    /** Games at once against an external engine: one engine process each. */
+    private static final int EXTERNAL_PARALLEL = 4;
+    private static final java.time.Duration EXTERNAL_TIMEOUT = java.time.Duration.ofSeconds(60);
     private static final String METRICS_HEADER = "generation,games,samples,selfplay_seconds,games_per_hour,"
             + "nn_evals_per_second,nn_time_fraction,train_steps,train_seconds,loss_total,loss_policy,loss_value,"
             + "loss_ownership,elo,elo_ci95,score_vs_previous";
@@ -102,6 +107,13 @@ public final class TrainingRun {
         if (stale > 0) {
             LOG.info("Removed {} half-written file(s) left by an interrupted run", stale);
         }
+        config.evaluation().externalAnchors().forEach((name, command) -> {
+            try {
+                command.program();
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("evaluation.externalAnchors." + name + ": " + e.getMessage(), e);
+            }
+        });
         loadMetrics();
         ensureInitialCheckpoint();
         for (int g = 1; g <= config.generations(); g++) {
@@ -398,6 +410,15 @@ public final class TrainingRun {
                 if (ev.gamesVsAnchors() > 0) {
                     try (MatchPlayer a = players.anchor(anchor, parallel, g)) {
                         results.addAll(match(candidate, a, ev.gamesVsAnchors(), parallel).results());
+                    }
+                }
+            }
+            for (Map.Entry<String, EngineCommand> external : ev.externalAnchors().entrySet()) {
+                if (ev.gamesVsAnchors() > 0) {
+                    EngineCommand command = external.getValue();
+                    try (MatchPlayer a = new ExternalPlayer(external.getKey(), () -> command.start(EXTERNAL_TIMEOUT),
+                            config.rules(), EXTERNAL_PARALLEL)) {
+                        results.addAll(match(candidate, a, ev.gamesVsAnchors(), EXTERNAL_PARALLEL).results());
                     }
                 }
             }
