@@ -13,9 +13,11 @@ import org.apache.logging.log4j.Logger;
 import org.tengen.env.rules.Preset;
 import org.tengen.gtp.GtpEngine;
 import org.tengen.gtp.MoveGenerator;
-import org.tengen.models.eval.SymmetricEvaluator;
 import org.tengen.gtp.RandomMoveGenerator;
 import org.tengen.gtp.SearchMoveGenerator;
+import org.tengen.gtp.TimeControl;
+import org.tengen.models.eval.SymmetricEvaluator;
+import org.tengen.search.MctsPlayer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,10 +27,17 @@ import picocli.CommandLine.Spec;
 /** {@code tengen gtp}: a GTP v2 engine on stdin/stdout; logs go to stderr. */
 @Command(name = "gtp", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
-            "Speak GTP v2 on stdin/stdout, for GoGui, Sabaki, gogui-twogtp, GNU Go and other controllers.",
-            "Moves are uniformly random among legal points that do not fill an own single-point eye.",
-            "Extension commands: undo, showboard, final_score (Tromp-Taylor area count), is_legal, all_legal, "
-                    + "list_stones, captures, tengen-rules [PRESET], boardsize WIDTH HEIGHT."})
+            "Speak GTP v2 on stdin/stdout, for GoGui, Sabaki, KGS (kgsGtp), gogui-twogtp, GNU Go and other "
+                    + "controllers.",
+            "With --model, moves come from MCTS over the network; with --player mcts-rollout, from MCTS over random "
+                    + "playouts; otherwise they are uniformly random among legal points that do not fill an own "
+                    + "single-point eye.",
+            "Time: time_settings, kgs-time_settings and time_left set a clock; each move then searches until its "
+                    + "share of the time is up (at most --max-simulations), as does --seconds-per-move.",
+            "Extension commands: undo, showboard, final_score (Tromp-Taylor area count), final_status_list "
+                    + "(Monte-Carlo ownership), kgs-genmove_cleanup, fixed_handicap, place_free_handicap, "
+                    + "set_free_handicap, loadsgf, printsgf, is_legal, all_legal, list_stones, captures, "
+                    + "tengen-rules [PRESET], tengen-analyze [COLOR], boardsize WIDTH HEIGHT."})
 final class GtpCommand implements Callable<Integer> {
     private static final Logger LOG = LogManager.getLogger(GtpCommand.class);
 
@@ -55,9 +64,27 @@ final class GtpCommand implements Callable<Integer> {
                     + "checkpoint) searched with MCTS, instead of random moves.")
     private java.nio.file.Path model;
 
+    @Option(names = "--player", paramLabel = "KIND",
+            description = "Without --model: random (default) or mcts-rollout (MCTS with random-playout values).")
+    private String player;
+
     @Option(names = "--simulations", paramLabel = "N", defaultValue = "200",
-            description = "MCTS simulations per move with --model (default: ${DEFAULT-VALUE}).")
+            description = "MCTS simulations per move without a time limit (default: ${DEFAULT-VALUE}).")
     private int simulations;
+
+    @Option(names = "--seconds-per-move", paramLabel = "S",
+            description = "Search each move for S seconds instead of a number of simulations (less when the game "
+                    + "clock requires it).")
+    private Double secondsPerMove;
+
+    @Option(names = "--max-simulations", paramLabel = "N", defaultValue = "20000",
+            description = "The most simulations a move may use under a time limit (default: ${DEFAULT-VALUE}).")
+    private int maxSimulations;
+
+    @Option(names = "--time-margin", paramLabel = "S", defaultValue = "" + TimeControl.DEFAULT_MARGIN,
+            description = "Seconds kept back for lag wherever overrunning the clock would lose on time (default: "
+                    + "${DEFAULT-VALUE}).")
+    private double timeMargin;
 
     @Option(names = "--symmetry", paramLabel = "MODE", defaultValue = "random",
             description = "With --model, evaluate the network under board symmetries: none, random (one per "
@@ -66,20 +93,43 @@ final class GtpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        long s = seed != null ? seed : System.nanoTime();
-        MoveGenerator generator = model == null ? new RandomMoveGenerator(s) : modelGenerator(s);
-        GtpEngine engine = new GtpEngine("Tengen", Main.version(), generator);
-        configure(engine);
-        LOG.info("GTP engine ready: {}, seed {}", engine.rules().describe(), s);
+        GtpEngine engine = engine();
         Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
         engine.run(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out);
         return 0;
     }
 
-    /** A searching player of the checkpoint named by --model, rebuilt for each board size the controller sets. */
-    private MoveGenerator modelGenerator(long seed) {
+    /** The engine the options describe, ready to run; a bad option is a {@link ParameterException}. */
+    GtpEngine engine() {
+        long s = seed != null ? seed : System.nanoTime();
         if (simulations < 1) {
             throw new ParameterException(spec.commandLine(), "--simulations must be at least 1");
+        }
+        if (maxSimulations < 1) {
+            throw new ParameterException(spec.commandLine(), "--max-simulations must be at least 1");
+        }
+        MoveGenerator generator = model != null ? modelGenerator(s) : switch (player == null ? "random" : player) {
+            case "random" -> new RandomMoveGenerator(s);
+            case "mcts-rollout" -> new SearchMoveGenerator(
+                    r -> MctsPlayer.rollouts(r, searchBudget(), 1, s), simulations);
+            default -> throw new ParameterException(spec.commandLine(),
+                    "--player: expected random or mcts-rollout, got '" + player + "'");
+        };
+        GtpEngine engine = new GtpEngine("Tengen", Main.version(), generator);
+        configure(engine);
+        LOG.info("GTP engine ready: {}, seed {}, {}", engine.rules().describe(), s, engine.clock().describe());
+        return engine;
+    }
+
+    /** Simulations a player is built for: the fixed budget, or the cap under a time limit if larger. */
+    private int searchBudget() {
+        return Math.max(simulations, maxSimulations);
+    }
+
+    /** A searching player of the checkpoint named by --model, rebuilt for each board size the controller sets. */
+    private MoveGenerator modelGenerator(long seed) {
+        if (player != null) {
+            throw new ParameterException(spec.commandLine(), "--player and --model exclude each other");
         }
         ModelPlayers.Loaded loaded;
         try {
@@ -87,7 +137,8 @@ final class GtpCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--model: " + e.getMessage());
         }
-        LOG.info("Model {} ({}), {} simulations per move", loaded.checkpoint(), loaded.describe(), simulations);
+        LOG.info("Model {} ({}), {} simulations per move without a time limit, at most {} with one",
+                loaded.checkpoint(), loaded.describe(), simulations, searchBudget());
         SymmetricEvaluator.Mode mode = switch (symmetry.toLowerCase(Locale.ROOT)) {
             case "none" -> null;
             case "random" -> SymmetricEvaluator.Mode.RANDOM;
@@ -95,7 +146,7 @@ final class GtpCommand implements Callable<Integer> {
             default -> throw new ParameterException(spec.commandLine(),
                     "--symmetry: expected none, random or all, got '" + symmetry + "'");
         };
-        return new SearchMoveGenerator(r -> loaded.player(r, simulations, mode, seed));
+        return new SearchMoveGenerator(r -> loaded.player(r, searchBudget(), mode, seed), simulations);
     }
 
     /** Applies the options; a bad value is a usage error (exit code 2) naming the option. */
@@ -123,6 +174,18 @@ final class GtpCommand implements Callable<Integer> {
                 engine.setKomi(komi);
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), "--komi: " + e.getMessage());
+            }
+        }
+        try {
+            engine.clock().setMargin(timeMargin);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--time-margin: " + e.getMessage());
+        }
+        if (secondsPerMove != null) {
+            try {
+                engine.clock().setSecondsPerMove(secondsPerMove);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--seconds-per-move: " + e.getMessage());
             }
         }
     }

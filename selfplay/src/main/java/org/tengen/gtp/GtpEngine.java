@@ -4,23 +4,37 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.env.board.Board;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
 import org.tengen.env.game.Legality;
+import org.tengen.env.game.Status;
 import org.tengen.env.game.Vertex;
+import org.tengen.env.rules.HandicapLayout;
+import org.tengen.env.rules.HandicapPlacement;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
+import org.tengen.search.SearchResult;
+import org.tengen.sgf.GameRecord;
+import org.tengen.sgf.GameResult;
+import org.tengen.sgf.GoSgf;
+import org.tengen.sgf.SgfException;
+import org.tengen.sgf.SgfRules;
 
 /**
  * A GTP v2 engine over any {@link Reader} and {@link Writer}: one command per line, an optional numeric id echoed
@@ -33,7 +47,16 @@ import org.tengen.env.rules.Rules;
  * {@code all_legal}, {@code list_stones} and {@code captures}, {@code final_score} (a Tromp-Taylor area count with
  * no dead-stone removal) and {@code tengen-rules [PRESET]}. Extensions: {@code boardsize WIDTH HEIGHT} for
  * rectangular boards, and passes after the game has ended are accepted and change nothing (so a controller may
- * keep passing; a stone is then illegal). Either colour may move at any time, as GTP allows.
+ * keep passing), while a stone resumes the game (the controller decides when a game is over: a KGS cleanup phase
+ * plays on after two passes; two more passes end it again). Either colour may move at any time, as GTP allows.
+ *
+ * <p>Tournament and server commands: {@code time_settings}, {@code kgs-time_settings} and {@code time_left} set the
+ * {@link TimeControl clock} that gives each {@code genmove} its thinking time; {@code final_status_list} and
+ * {@code kgs-genmove_cleanup} judge stones by Monte-Carlo ownership ({@link StoneStatus}); {@code fixed_handicap},
+ * {@code place_free_handicap} and {@code set_free_handicap} put handicap stones on an empty board (White moves
+ * next, and the rules preset's handicap compensation, if any, joins the komi); {@code loadsgf} and {@code printsgf}
+ * read and write the game as SGF; {@code tengen-analyze [COLOR]} lists the candidate moves of the last search, or
+ * of a new search for COLOR that plays nothing.
  *
  * <p>Not thread-safe: one engine per connection.
  */
@@ -53,6 +76,10 @@ public final class GtpEngine {
     private record Move(int player, int action) {
     }
 
+    private static final int[] NO_STONES = new int[0];
+    /** Candidate moves {@code tengen-analyze} lists at most. */
+    static final int ANALYSIS_MOVES = 10;
+
     private final String name;
     private final String version;
     private final MoveGenerator generator;
@@ -67,6 +94,14 @@ public final class GtpEngine {
     private Game outOfTurn;
     private boolean[] mask;
     private boolean quit;
+    /** Set-up stones the game starts from (handicap or SGF {@code AB}/{@code AW}); none while setUpToMove is EMPTY. */
+    private int[] setUpBlack = NO_STONES;
+    private int[] setUpWhite = NO_STONES;
+    private int setUpToMove = Stone.EMPTY;
+    private final TimeControl clock = new TimeControl();
+    private StoneStatus stoneStatus;
+    /** The player whose search {@link MoveGenerator#lastSearch()} holds, EMPTY when there is none for this game. */
+    private int analysed = Stone.EMPTY;
 
     /**
      * An engine answering {@code name} and {@code version} with those strings, choosing moves with
@@ -100,17 +135,36 @@ public final class GtpEngine {
         register("undo", "", this::undo);
         register("showboard", "", a -> BoardDiagram.render(game));
         register("final_score", "", a -> game.score().result());
+        register("final_status_list", "alive|dead|seki", this::finalStatusList);
+        register("fixed_handicap", "NUMBER_OF_STONES", this::fixedHandicap);
+        register("place_free_handicap", "NUMBER_OF_STONES", this::placeFreeHandicap);
+        register("set_free_handicap", "VERTEX...", this::setFreeHandicap);
+        register("time_settings", "MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES", this::timeSettings);
+        register("time_left", "COLOR TIME STONES", this::timeLeft);
+        register("loadsgf", "FILE [MOVE_NUMBER]", this::loadSgf);
+        register("printsgf", "[FILE]", this::printSgf);
+        register("kgs-genmove_cleanup", "COLOR", a -> generate(colour(a[0]), true));
+        register("kgs-time_settings", "none|absolute|byoyomi|canadian [MAIN_TIME] [PERIOD_TIME] [PERIODS|STONES]",
+                this::kgsTimeSettings);
         register("is_legal", "COLOR VERTEX", a -> mover(colour(a[0])).isLegal(vertex(a[1])) ? "1" : "0");
         register("all_legal", "COLOR", this::allLegal);
         register("list_stones", "COLOR", this::listStones);
         register("captures", "COLOR", a -> Integer.toString(game.board().captures(colour(a[0]))));
         register("tengen-rules", "[PRESET]", this::rulesCommand);
+        register("tengen-analyze", "[COLOR]", this::analyze);
     }
 
+    /** Registers a command; in the usage, {@code [WORD]} is optional and a last {@code WORD...} takes the rest. */
     private void register(String command, String usage, Function<String[], String> handler) {
         String[] words = usage.isEmpty() ? new String[0] : usage.split(" ");
         int required = (int) Arrays.stream(words).filter(w -> !w.startsWith("[")).count();
-        commands.put(command, new Command(command, usage, required, words.length, handler));
+        int max = words.length > 0 && words[words.length - 1].endsWith("...") ? Integer.MAX_VALUE : words.length;
+        commands.put(command, new Command(command, usage, required, max, handler));
+    }
+
+    /** The clock that limits genmove's thinking time; GTP's time commands set it, a front end may cap it. */
+    public TimeControl clock() {
+        return clock;
     }
 
     /** The rules of the current game. */
@@ -128,7 +182,7 @@ public final class GtpEngine {
 
     /** Changes the board size and clears the board; throws {@link IllegalArgumentException} for a bad size. */
     public void setBoardSize(int width, int height) {
-        rules = rules.withSize(width, height);
+        rules = withoutHandicap(rules).withSize(width, height);
         newGame();
     }
 
@@ -255,14 +309,47 @@ public final class GtpEngine {
     }
 
     private String genmove(String[] args) {
-        int player = colour(args[0]);
-        if (acceptPassAfterEnd(player, rules.passAction())) {
+        return generate(colour(args[0]), false);
+    }
+
+    /**
+     * A move by {@code player} within the clock's budget, played. In {@code cleanup} (KGS's cleanup phase) a pass
+     * is replaced by an attack on dead opponent stones while there are any, so that they get captured.
+     */
+    private String generate(int player, boolean cleanup) {
+        // After the end only cleanup plays on (KGS asks for it once the players disagree about dead stones).
+        boolean resume = cleanup && game.status() == Status.ENDED_BY_PASSES;
+        if (!resume && acceptPassAfterEnd(player, rules.passAction())) {
             return "pass";
         }
-        game.setToMove(player);
-        int action = generator.select(game);
-        playMove(player, action);
+        Game position = mover(player);
+        double seconds = clock.budget(player, position.turns(), rules.area());
+        long start = System.nanoTime();
+        int action = generator.select(position, seconds);
+        if (cleanup && action == rules.passAction()) {
+            int attack = stoneStatus().cleanupMove(position);
+            action = attack >= 0 ? attack : action;
+        }
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        clock.spent(player, elapsed);
+        noteSearch(player, elapsed);
+        if (!acceptPassAfterEnd(player, action)) {
+            playMove(player, action);
+        }
         return format(action);
+    }
+
+    /** Remembers whose search the generator holds and logs its gist. */
+    private void noteSearch(int player, double elapsed) {
+        SearchResult search = generator.lastSearch();
+        if (search == null) {
+            return;
+        }
+        analysed = player;
+        if (LOG.isInfoEnabled()) {
+            LOG.info(String.format(Locale.ROOT, "%s %s: %d simulations in %.2f s, winrate %.3f", Stone.name(player),
+                    format(search.action()), search.simulations(), elapsed, (1 + search.rootValue()) / 2));
+        }
     }
 
     /** Records a pass made after the game has ended, which changes nothing; false if that is not the case. */
@@ -274,7 +361,11 @@ public final class GtpEngine {
         return true;
     }
 
+    /** Plays a legal move; a stone after the game ended by passes resumes it. */
     private void playMove(int player, int action) {
+        if (action != rules.passAction()) {
+            game.resume();
+        }
         game.setToMove(player);
         game.play(action);
         moves.add(new Move(player, action));
@@ -320,14 +411,24 @@ public final class GtpEngine {
         return "";
     }
 
+    /** An empty board without handicap under the current rules (the clock and its settings are kept). */
     private void newGame() {
+        rules = withoutHandicap(rules);
+        setUpBlack = NO_STONES;
+        setUpWhite = NO_STONES;
+        setUpToMove = Stone.EMPTY;
+        moves.clear();
+        analysed = Stone.EMPTY;
         game = new Game(rules);
         outOfTurn = null;
         mask = new boolean[rules.actionCount()];
-        moves.clear();
     }
 
-    /** Rebuilds the game from the move record under the current rules: exact, superko history included. */
+    private static Rules withoutHandicap(Rules r) {
+        return r.handicap() == 0 ? r : r.withHandicap(0, r.placement());
+    }
+
+    /** Rebuilds the game from the set-up and the move record under the current rules: exact, superko included. */
     private void replay() {
         if (game.rules().equals(rules)) {
             game.reset();
@@ -335,7 +436,13 @@ public final class GtpEngine {
             game = new Game(rules);
             outOfTurn = null;
         }
+        if (setUpToMove != Stone.EMPTY) {
+            game.setUpStones(setUpBlack, setUpWhite, setUpToMove);
+        }
         for (Move move : moves) {
+            if (move.action() != rules.passAction()) {
+                game.resume();
+            }
             if (!game.isOver()) {
                 game.setToMove(move.player());
                 game.play(move.action());
@@ -343,15 +450,307 @@ public final class GtpEngine {
         }
     }
 
-    /** The game as seen by {@code player} moving next: the game itself, or a scratch copy when out of turn. */
+    // ---- final status and cleanup
+
+    private StoneStatus stoneStatus() {
+        if (stoneStatus == null || !stoneStatus.fits(rules.width(), rules.height())) {
+            stoneStatus = new StoneStatus(rules.width(), rules.height());
+        }
+        return stoneStatus;
+    }
+
+    /** The chains with the requested status, one per line, each as its vertices in action order. */
+    private String finalStatusList(String[] args) {
+        StoneStatus.Status wanted = switch (args[0].toLowerCase(Locale.ROOT)) {
+            case "alive" -> StoneStatus.Status.ALIVE;
+            case "dead" -> StoneStatus.Status.DEAD;
+            case "seki" -> StoneStatus.Status.SEKI;
+            default -> throw new GtpFailure("invalid status '" + args[0] + "' (expected alive, dead or seki)");
+        };
+        StoneStatus.Status[] status = stoneStatus().estimate(game);
+        Board board = game.board();
+        boolean[] listed = new boolean[rules.area()];
+        StringJoiner lines = new StringJoiner("\n");
+        for (int a = 0; a < rules.area(); a++) {
+            if (status[a] != wanted || listed[a]) {
+                continue;
+            }
+            int chain = board.chainId(board.locOfAction(a));
+            StringJoiner line = new StringJoiner(" ");
+            for (int b = a; b < rules.area(); b++) {
+                int loc = board.locOfAction(b);
+                if (board.colour(loc) != Stone.EMPTY && board.chainId(loc) == chain) {
+                    listed[b] = true;
+                    line.add(format(b));
+                }
+            }
+            lines.add(line.toString());
+        }
+        return lines.toString();
+    }
+
+    // ---- handicap
+
+    private String fixedHandicap(String[] args) {
+        int stones = integer(args[0]);
+        requireEmptyBoard();
+        int max = HandicapLayout.maxStones(rules.width(), rules.height());
+        if (stones < 2 || stones > max) {
+            throw new GtpFailure("invalid number of stones: " + (max < 2 ? "no fixed handicap on " + size()
+                    : "fixed handicap takes 2.." + max + " stones on " + size()));
+        }
+        return placeHandicap(Handicaps.fixed(rules.width(), rules.height(), stones));
+    }
+
+    private String placeFreeHandicap(String[] args) {
+        int stones = integer(args[0]);
+        requireEmptyBoard();
+        if (stones < 2 || stones >= rules.area()) {
+            throw new GtpFailure("invalid number of stones: a free handicap takes 2.." + (rules.area() - 1)
+                    + " stones on " + size());
+        }
+        return placeHandicap(Handicaps.free(rules.width(), rules.height(), stones));
+    }
+
+    private String setFreeHandicap(String[] args) {
+        requireEmptyBoard();
+        if (args.length < 2 || args.length >= rules.area()) {
+            throw new GtpFailure("invalid number of stones: a free handicap takes 2.." + (rules.area() - 1)
+                    + " stones on " + size() + ", got " + args.length);
+        }
+        int[] stones = new int[args.length];
+        boolean[] seen = new boolean[rules.area()];
+        for (int i = 0; i < args.length; i++) {
+            int a = vertex(args[i]);
+            if (a == rules.passAction()) {
+                throw new GtpFailure("bad vertex list: pass is not a handicap stone");
+            }
+            if (seen[a]) {
+                throw new GtpFailure("bad vertex list: " + format(a) + " is given twice");
+            }
+            seen[a] = true;
+            stones[i] = a;
+        }
+        placeHandicap(stones);
+        return "";
+    }
+
+    private void requireEmptyBoard() {
+        if (game.board().stoneCount() > 0 || !moves.isEmpty()) {
+            throw new GtpFailure("board not empty");
+        }
+    }
+
+    /**
+     * Starts the game from these black stones with White to move. The rules record the handicap, so the preset's
+     * compensation applies (placed the preset's way when its layout holds that many stones, else as free stones).
+     */
+    private String placeHandicap(int[] stones) {
+        Rules handicapped;
+        try {
+            handicapped = rules.withHandicap(stones.length, rules.placement());
+        } catch (IllegalArgumentException e) {
+            handicapped = rules.withHandicap(stones.length, HandicapPlacement.FREE);
+        }
+        rules = handicapped;
+        setUpBlack = stones.clone();
+        setUpWhite = NO_STONES;
+        setUpToMove = Stone.WHITE;
+        replay();
+        StringJoiner out = new StringJoiner(" ");
+        for (int a : stones) {
+            out.add(format(a));
+        }
+        return out.toString();
+    }
+
+    // ---- time
+
+    private String timeSettings(String[] args) {
+        clock.setGtp(number(args[0]), number(args[1]), integer(args[2]));
+        LOG.info("time settings: {}", clock.describe());
+        return "";
+    }
+
+    private String kgsTimeSettings(String[] args) {
+        String kind = args[0].toLowerCase(Locale.ROOT);
+        int expected = switch (kind) {
+            case "none" -> 1;
+            case "absolute" -> 2;
+            case "byoyomi", "canadian" -> 4;
+            default -> throw new GtpFailure("invalid time system '" + args[0]
+                    + "' (expected none, absolute, byoyomi or canadian)");
+        };
+        if (args.length != expected) {
+            throw new GtpFailure(kind + " takes " + (expected - 1) + " number" + (expected == 2 ? "" : "s")
+                    + ", got " + (args.length - 1));
+        }
+        switch (kind) {
+            case "none" -> clock.setNone();
+            case "absolute" -> clock.setAbsolute(number(args[1]));
+            case "byoyomi" -> clock.setByoyomi(number(args[1]), number(args[2]), integer(args[3]));
+            default -> clock.setCanadian(number(args[1]), number(args[2]), integer(args[3]));
+        }
+        LOG.info("time settings: {}", clock.describe());
+        return "";
+    }
+
+    private String timeLeft(String[] args) {
+        clock.timeLeft(colour(args[0]), number(args[1]), integer(args[2]));
+        return "";
+    }
+
+    // ---- SGF
+
+    /**
+     * Replaces the game with the main line of an SGF file up to the position before move {@code MOVE_NUMBER}
+     * (1-based; all moves when absent or beyond the end): board, rules (by {@code RU}, else Tromp-Taylor), komi,
+     * handicap and set-up stones. Moves may come in any colour order, as with {@code play}. On any error nothing
+     * changes.
+     */
+    private String loadSgf(String[] args) {
+        int limit = args.length > 1 ? integer(args[1]) - 1 : Integer.MAX_VALUE;
+        if (limit < 0) {
+            throw new GtpFailure("move number must be at least 1, got " + args[1]);
+        }
+        String file = args[0];
+        GameRecord record;
+        try {
+            record = GoSgf.read(Path.of(file));
+        } catch (SgfException | IllegalArgumentException e) {
+            throw new GtpFailure("cannot load file " + file + ": " + e.getMessage());
+        }
+        Rules loaded = record.rules();
+        Game trial = new Game(loaded);
+        int[] black = record.blackStones().stream().mapToInt(Integer::intValue).toArray();
+        int[] white = record.whiteStones().stream().mapToInt(Integer::intValue).toArray();
+        int toMove = black.length > 0 || white.length > 0 || record.firstPlayer() != trial.toMove()
+                ? record.firstPlayer() : Stone.EMPTY;
+        if (toMove != Stone.EMPTY) {
+            try {
+                trial.setUpStones(black, white, toMove);
+            } catch (IllegalArgumentException e) {
+                throw new GtpFailure("cannot load file " + file + ": the set-up stones are not a valid position: "
+                        + e.getMessage());
+            }
+        }
+        List<Move> played = new ArrayList<>();
+        boolean insertedPass = false;
+        for (int i = 0; i < Math.min(limit, record.moves().size()); i++) {
+            GameRecord.Move m = record.moves().get(i);
+            int pass = loaded.passAction();
+            if (insertedPass && m.player() == Stone.WHITE && m.action() == pass) {
+                // The NZ handicap pass the rules already inserted.
+                insertedPass = false;
+                continue;
+            }
+            if (trial.isOver() && m.action() == pass) {
+                played.add(new Move(m.player(), pass));
+                continue;
+            }
+            if (!trial.isOver()) {
+                trial.setToMove(m.player());
+            }
+            Legality legality = trial.legality(m.action());
+            if (!legality.isLegal()) {
+                throw new GtpFailure("cannot load file " + file + ": move " + (i + 1) + " (" + Stone.name(m.player())
+                        + " " + format(m.action(), loaded) + ") is illegal: " + legality.reason());
+            }
+            int turns = trial.turns();
+            trial.play(m.action());
+            insertedPass = trial.turns() == turns + 2;
+            played.add(new Move(m.player(), m.action()));
+        }
+        preset = SgfRules.preset(record.rulesName()).orElse(SgfRules.DEFAULT);
+        komiOverride = loaded.komi();
+        newGame();
+        rules = loaded;
+        setUpBlack = black;
+        setUpWhite = white;
+        setUpToMove = toMove;
+        moves.addAll(played);
+        mask = new boolean[rules.actionCount()];
+        replay();
+        return "";
+    }
+
+    /** The game as SGF, written to FILE or, without one, returned (blank lines dropped: they would end the reply). */
+    private String printSgf(String[] args) {
+        Game start = new Game(rules);
+        List<GameRecord.Move> recorded = new ArrayList<>(moves.size());
+        for (Move m : moves) {
+            recorded.add(GameRecord.Move.of(m.player(), m.action()));
+        }
+        GameRecord record = new GameRecord(rules, "", boxed(setUpBlack), boxed(setUpWhite),
+                setUpToMove != Stone.EMPTY ? setUpToMove : start.toMove(), recorded, GameResult.of(game), "", "", "",
+                "", "", List.of());
+        String sgf = GoSgf.format(record);
+        if (args.length == 0) {
+            return sgf.strip().replaceAll("\n\\s*\n", "\n");
+        }
+        try {
+            Files.writeString(Path.of(args[0]), sgf, StandardCharsets.UTF_8);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new GtpFailure("cannot write " + args[0] + ": " + e.getMessage());
+        }
+        return "";
+    }
+
+    private static List<Integer> boxed(int[] actions) {
+        return Arrays.stream(actions).boxed().toList();
+    }
+
+    // ---- analysis
+
+    /**
+     * The candidates of the last search, or of a new search for COLOR that plays nothing: up to
+     * {@value #ANALYSIS_MOVES} lines {@code VERTEX visits N winrate W prior P}, most visited first, the winrate in
+     * [0, 1] for the player who moves.
+     */
+    private String analyze(String[] args) {
+        int player = args.length == 1 ? colour(args[0]) : Stone.EMPTY;
+        if (!generator.searches()) {
+            throw new GtpFailure("no search to show: this engine plays without one (start it with --model or "
+                    + "--player mcts-rollout)");
+        }
+        if (player != Stone.EMPTY) {
+            Game position = mover(player);
+            if (position.isOver()) {
+                throw new GtpFailure("the game is over");
+            }
+            generator.select(position, clock.budget(player, position.turns(), rules.area()));
+            analysed = player;
+        }
+        SearchResult search = generator.lastSearch();
+        if (search == null || analysed == Stone.EMPTY) {
+            throw new GtpFailure("no search yet in this game: genmove first, or tengen-analyze COLOR");
+        }
+        int[] visits = search.visits();
+        float[] priors = search.priors();
+        float[] values = search.values();
+        StringJoiner lines = new StringJoiner("\n");
+        IntStream.range(0, visits.length).filter(a -> visits[a] > 0).boxed()
+                .sorted(Comparator.<Integer>comparingInt(a -> -visits[a]).thenComparing(a -> -priors[a]))
+                .limit(ANALYSIS_MOVES)
+                .forEach(a -> lines.add(String.format(Locale.ROOT, "%s visits %d winrate %.4f prior %.4f", format(a),
+                        visits[a], (1 + values[a]) / 2, priors[a])));
+        return lines.toString();
+    }
+
+    /**
+     * The game as seen by {@code player} moving next: the game itself, or a scratch copy when out of turn or when
+     * the game ended by passes (a stone would resume it).
+     */
     private Game mover(int player) {
-        if (player == game.toMove()) {
+        boolean ended = game.status() == Status.ENDED_BY_PASSES;
+        if (player == game.toMove() && !ended) {
             return game;
         }
         if (outOfTurn == null) {
             outOfTurn = new Game(rules);
         }
         outOfTurn.copyFrom(game);
+        outOfTurn.resume();
         outOfTurn.setToMove(player);
         return outOfTurn;
     }
@@ -369,10 +768,18 @@ public final class GtpEngine {
     }
 
     private String format(int action) {
-        if (action == rules.passAction()) {
+        return format(action, rules);
+    }
+
+    private static String format(int action, Rules r) {
+        if (action == r.passAction()) {
             return "pass";
         }
-        return Vertex.format(action % rules.width(), action / rules.width(), rules.height());
+        return Vertex.format(action % r.width(), action / r.width(), r.height());
+    }
+
+    private String size() {
+        return rules.width() + "x" + rules.height();
     }
 
     private static int integer(String word) {
@@ -380,6 +787,14 @@ public final class GtpEngine {
             return Integer.parseInt(word);
         } catch (NumberFormatException e) {
             throw new GtpFailure("expected an integer, got '" + word + "'");
+        }
+    }
+
+    private static double number(String word) {
+        try {
+            return Double.parseDouble(word);
+        } catch (NumberFormatException e) {
+            throw new GtpFailure("expected a number, got '" + word + "'");
         }
     }
 }

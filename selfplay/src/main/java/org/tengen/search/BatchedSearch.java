@@ -27,6 +27,8 @@ public final class BatchedSearch {
     private static final int LEAF = 0;
     private static final int FINISHED = 1;
     private static final int COLLISION = 2;
+    /** The deadline of a search without one. */
+    public static final long NO_DEADLINE = Long.MIN_VALUE;
 
     private final SearchConfig config;
     private final Rules rules;
@@ -153,6 +155,21 @@ public final class BatchedSearch {
      * search's rules, keep the same number of past positions, and still be playing.
      */
     public void search(Game[] games) {
+        search(games, Integer.MAX_VALUE, NO_DEADLINE);
+    }
+
+    /**
+     * {@link #search(Game[])} with limits, for time control: each tree runs at most {@code maxSimulations} (and at
+     * most the config's budget), and the search stops after the first batch that ends at or after
+     * {@code deadlineNanos} (a {@link System#nanoTime()} value; {@link #NO_DEADLINE} for none). Every tree gets at
+     * least one simulation, so a past deadline still yields a move; a Gumbel search cut short chooses among the
+     * actions it still considers. The clock is read once per batch, which allocates nothing.
+     */
+    public void search(Game[] games, int maxSimulations, long deadlineNanos) {
+        if (maxSimulations < 1) {
+            throw new IllegalArgumentException("maxSimulations must be at least 1, got " + maxSimulations);
+        }
+        boolean timed = deadlineNanos != NO_DEADLINE;
         prepareGames(games);
         int batch = 0;
         for (int t = 0; t < treeCount; t++) {
@@ -162,7 +179,7 @@ public final class BatchedSearch {
             }
             prepareRoot(t, games[t]);
             full[t] = config.fullSearchProbability() >= 1 || randoms[t].nextDouble() < config.fullSearchProbability();
-            budget[t] = config.budget(full[t]);
+            budget[t] = Math.min(config.budget(full[t]), maxSimulations);
             started[t] = 0;
             if (!trees[t].isExpanded(SearchTree.ROOT)) {
                 queueRoot(t, batch++);
@@ -195,6 +212,9 @@ public final class BatchedSearch {
                 remaining |= started[t] < budget[t];
             }
             evaluateBatch(batch);
+            if (timed && remaining && System.nanoTime() - deadlineNanos >= 0) {
+                remaining = false;
+            }
         }
         for (int t = 0; t < treeCount; t++) {
             if (active[t]) {
@@ -459,10 +479,16 @@ public final class BatchedSearch {
         int first = tree.firstEdge[SearchTree.ROOT];
         int count = tree.edgeCount[SearchTree.ROOT];
         int[] visits = result.visits();
+        float[] priors = result.priors();
+        float[] values = result.values();
+        int player = tree.player[SearchTree.ROOT];
         int total = 0;
         for (int e = first; e < first + count; e++) {
-            visits[tree.edgeAction[e]] = Puct.childVisits(tree, e);
-            total += visits[tree.edgeAction[e]];
+            int a = tree.edgeAction[e];
+            visits[a] = Puct.childVisits(tree, e);
+            priors[a] = tree.edgePrior[e];
+            values[a] = visits[a] > 0 ? tree.meanValueFor(tree.edgeChild[e], player) : 0f;
+            total += visits[a];
         }
         int edge;
         if (gumbelSearch) {
@@ -470,13 +496,13 @@ public final class BatchedSearch {
             edge = gumbel.chooseRoot(tree, rootScores, t * actionCount);
         } else {
             float[] target = result.policy();
-            for (int e = first; e < first + count; e++) {
+            for (int e = first; e < first + count && total > 0; e++) {
                 target[tree.edgeAction[e]] = (float) visits[tree.edgeAction[e]] / total;
             }
             float temperature = game.turns() < config.temperatureMoves() ? config.temperature() : 0f;
             edge = Puct.chooseEdge(tree, SearchTree.ROOT, temperature, randoms[t]);
         }
         lastChosen[t] = tree.edgeAction[edge];
-        result.set(lastChosen[t], tree.meanValue(SearchTree.ROOT), full[t], budget[t]);
+        result.set(lastChosen[t], tree.meanValue(SearchTree.ROOT), full[t], started[t]);
     }
 }

@@ -37,9 +37,21 @@ public final class MctsPlayer implements Player {
 
     @Override
     public int selectAction(Game game) {
+        return selectAction(game, Integer.MAX_VALUE, BatchedSearch.NO_DEADLINE);
+    }
+
+    /**
+     * The action after a search of at most {@code maxSimulations} (and the config's budget) that stops at
+     * {@code deadlineNanos} ({@link System#nanoTime()}; {@link BatchedSearch#NO_DEADLINE} for none), for time
+     * control; see {@link BatchedSearch#search(Game[], int, long)}.
+     */
+    public int selectAction(Game game, int maxSimulations, long deadlineNanos) {
         one[0] = game;
-        search.search(one);
-        one[0] = null;
+        try {
+            search.search(one, maxSimulations, deadlineNanos);
+        } finally {
+            one[0] = null;
+        }
         return search.result(0).action();
     }
 

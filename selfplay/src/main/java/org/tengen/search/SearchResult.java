@@ -12,6 +12,8 @@ import java.util.Arrays;
 public final class SearchResult {
     private final float[] policy;
     private final int[] visits;
+    private final float[] priors;
+    private final float[] values;
     private int action = -1;
     private float rootValue;
     private boolean policyTarget;
@@ -20,6 +22,8 @@ public final class SearchResult {
     SearchResult(int actionCount) {
         policy = new float[actionCount];
         visits = new int[actionCount];
+        priors = new float[actionCount];
+        values = new float[actionCount];
     }
 
     /** The action chosen to be played. */
@@ -39,6 +43,19 @@ public final class SearchResult {
     /** Root child visit counts, {@code [actionCount]} (reused subtrees included). A live view. */
     public int[] visits() {
         return visits;
+    }
+
+    /** Root priors as the search used them (Dirichlet noise included), {@code [actionCount]}, 0 if illegal. */
+    public float[] priors() {
+        return priors;
+    }
+
+    /**
+     * Mean backed-up value of each root child in [-1, 1] from the view of the player to move at the root,
+     * {@code [actionCount]}; 0 for actions without visits. A live view.
+     */
+    public float[] values() {
+        return values;
     }
 
     /** The root's mean backed-up value in [-1, 1] from the point of view of the player to move. */
@@ -69,5 +86,7 @@ public final class SearchResult {
     void clearArrays() {
         Arrays.fill(policy, 0f);
         Arrays.fill(visits, 0);
+        Arrays.fill(priors, 0f);
+        Arrays.fill(values, 0f);
     }
 }

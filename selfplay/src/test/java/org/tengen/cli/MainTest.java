@@ -44,7 +44,9 @@ class MainTest {
     void gtpHelpExplainsEveryOption() {
         Run r = run("gtp", "--help");
         assertEquals(0, r.code());
-        String[] options = {"--rules", "--size", "--komi", "--seed", "--verbose", "--help", "--version"};
+        String[] options = {"--rules", "--size", "--komi", "--seed", "--model", "--player", "--simulations",
+            "--seconds-per-move", "--max-simulations", "--time-margin", "--symmetry", "--verbose", "--help",
+            "--version"};
         for (String option : options) {
             assertTrue(r.out().contains(option), option + " missing from\n" + r.out());
         }
@@ -68,6 +70,11 @@ class MainTest {
             {"gtp", "--rules", "go"},
             {"gtp", "--komi", "6.3"},
             {"gtp", "--seed", "x"},
+            {"gtp", "--player", "gnugo"},
+            {"gtp", "--player", "random", "--model", "run"},
+            {"gtp", "--seconds-per-move", "0"},
+            {"gtp", "--time-margin", "-1"},
+            {"gtp", "--max-simulations", "0"},
         };
         String[] expected = {
             "error: Missing subcommand",
@@ -77,6 +84,11 @@ class MainTest {
             "error: --rules: unknown rules preset 'go' (known: tromp-taylor, aga, nz, chinese, simple-ko)",
             "error: --komi: komi 6.3 is not a multiple of 0.5",
             "error: Invalid value for option '--seed': 'x' is not a long",
+            "error: --player: expected random or mcts-rollout, got 'gnugo'",
+            "error: --player and --model exclude each other",
+            "error: --seconds-per-move: seconds per move must be positive, got 0.0",
+            "error: --time-margin: time margin must be a finite number >= 0, got -1.0",
+            "error: --max-simulations must be at least 1",
         };
         for (int i = 0; i < cases.length; i++) {
             Run r = run(cases[i]);

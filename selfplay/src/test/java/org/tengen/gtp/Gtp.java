@@ -9,7 +9,11 @@ final class Gtp {
     final GtpEngine engine;
 
     Gtp(long seed) {
-        engine = new GtpEngine("Tengen", "1.2.3", new RandomMoveGenerator(seed));
+        this(new GtpEngine("Tengen", "1.2.3", new RandomMoveGenerator(seed)));
+    }
+
+    Gtp(GtpEngine engine) {
+        this.engine = engine;
     }
 
     /** The raw response to {@code command}, framing included. */

@@ -1,6 +1,7 @@
 package org.tengen.gtp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.IOException;
@@ -90,6 +91,56 @@ class GtpEngineTest {
         // Nothing changed: still a 5x5 board, empty, black to move.
         assertEquals("", gtp.ok("list_stones b") + gtp.ok("list_stones w"));
         assertEquals("tromp-taylor 5x5 komi=7.5 ko=positional-superko suicide=allowed", gtp.ok("tengen-rules"));
+    }
+
+    /** The tournament, handicap, SGF and analysis commands; their usages hold '|', so rows are split at '=>'. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiterString = "=>", textBlock = """
+            final_status_list                 => missing argument, usage: final_status_list alive|dead|seki
+            final_status_list zombie          => invalid status 'zombie' (expected alive, dead or seki)
+            final_status_list dead alive      => too many arguments, usage: final_status_list alive|dead|seki
+            fixed_handicap                    => missing argument, usage: fixed_handicap NUMBER_OF_STONES
+            fixed_handicap x                  => expected an integer, got 'x'
+            fixed_handicap 2                  => invalid number of stones: no fixed handicap on 5x5
+            place_free_handicap 1             => invalid number of stones: a free handicap takes 2..24 stones on 5x5
+            place_free_handicap 25            => invalid number of stones: a free handicap takes 2..24 stones on 5x5
+            place_free_handicap 2.5           => expected an integer, got '2.5'
+            set_free_handicap                 => missing argument, usage: set_free_handicap VERTEX...
+            set_free_handicap c3              => invalid number of stones: a free handicap takes 2..24 stones on 5x5, got 1
+            set_free_handicap c3 c3           => bad vertex list: C3 is given twice
+            set_free_handicap c3 pass         => bad vertex list: pass is not a handicap stone
+            set_free_handicap c3 z9           => vertex 'z9' is off the 5x5 board
+            time_settings 1 2                 => missing argument, usage: time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES
+            time_settings a 2 3               => expected a number, got 'a'
+            time_settings -1 0 0              => main time must be a finite number >= 0, got -1.0
+            time_settings 60 Infinity 1       => byo-yomi time must be a finite number >= 0, got Infinity
+            time_settings 60 10 1.5           => expected an integer, got '1.5'
+            time_settings 60 10 -1            => byo-yomi stones must not be negative, got -1
+            time_left b 10                    => missing argument, usage: time_left COLOR TIME STONES
+            time_left x 10 0                  => invalid color 'x' (expected b, w, black or white)
+            time_left b 10 -1                 => stones must not be negative, got -1
+            time_left b NaN 0                 => time left must be a finite number of seconds, got NaN
+            kgs-time_settings                 => missing argument, usage: kgs-time_settings none|absolute|byoyomi|canadian [MAIN_TIME] [PERIOD_TIME] [PERIODS|STONES]
+            kgs-time_settings fischer 60      => invalid time system 'fischer' (expected none, absolute, byoyomi or canadian)
+            kgs-time_settings none 5          => none takes 0 numbers, got 1
+            kgs-time_settings absolute        => absolute takes 1 number, got 0
+            kgs-time_settings byoyomi 60 10   => byoyomi takes 3 numbers, got 2
+            kgs-time_settings canadian 60 0 5 => byo-yomi time must be a positive finite number, got 0.0
+            kgs-time_settings byoyomi 60 10 0 => periods must be at least 1, got 0
+            kgs-time_settings canadian 1 1 x  => expected an integer, got 'x'
+            loadsgf                           => missing argument, usage: loadsgf FILE [MOVE_NUMBER]
+            loadsgf game.sgf 0                => move number must be at least 1, got 0
+            loadsgf game.sgf two              => expected an integer, got 'two'
+            loadsgf a b c                     => too many arguments, usage: loadsgf FILE [MOVE_NUMBER]
+            printsgf a b                      => too many arguments, usage: printsgf [FILE]
+            kgs-genmove_cleanup               => missing argument, usage: kgs-genmove_cleanup COLOR
+            kgs-genmove_cleanup pass          => invalid color 'pass' (expected b, w, black or white)
+            tengen-analyze purple             => invalid color 'purple' (expected b, w, black or white)
+            tengen-analyze b w                => too many arguments, usage: tengen-analyze [COLOR]
+            tengen-analyze b                  => no search to show: this engine plays without one (start it with --model or --player mcts-rollout)
+            """)
+    void badInputToTheNewerCommandsIsAnsweredWithAMessage(String command, String message) {
+        badInputIsAnsweredWithAMessage(command, message);
     }
 
     @Test
@@ -237,22 +288,36 @@ class GtpEngineTest {
     }
 
     @Test
-    void passesAfterTheEndAreAcceptedAndUndoable() {
+    void passesAfterTheEndChangeNothingAndAStoneResumesTheGame() {
         Gtp gtp = fiveByFive();
         gtp.ok("play b c3");
         gtp.ok("play w pass");
         gtp.ok("play b pass");
         assertEquals("B+17.5", gtp.ok("final_score"));
-        assertEquals("illegal move: the game is over", gtp.error("play w d4"));
-        assertEquals("0", gtp.ok("is_legal w d4"));
-        assertEquals("", gtp.ok("all_legal w"));
         gtp.ok("play w pass");
         assertEquals("pass", gtp.ok("genmove b"));
-        gtp.ok("undo");
-        gtp.ok("undo");
-        gtp.ok("undo");
-        // Undoing the two extra passes and Black's pass reopens the game.
+        assertEquals("B+17.5", gtp.ok("final_score"));
+        // The controller decides when the game is over: a stone resumes it (KGS cleans up dead stones so).
+        assertEquals("1", gtp.ok("is_legal w d4"));
+        assertEquals("0", gtp.ok("is_legal w c3"));
         gtp.ok("play w d4");
         assertEquals("D4", gtp.ok("list_stones w"));
+        gtp.ok("play b pass");
+        assertNotEquals("pass", gtp.ok("genmove w"), "one pass does not end the resumed game");
+        gtp.ok("undo");
+        gtp.ok("play w pass");
+        assertEquals("pass", gtp.ok("genmove b"), "two more passes end it again");
+        // Undo steps back through all of it: the resumption, the passes after the end, the end.
+        for (int i = 0; i < 4; i++) {
+            gtp.ok("undo");
+        }
+        assertEquals("", gtp.ok("list_stones w"));
+        assertEquals("pass", gtp.ok("genmove w"), "over again before the stone");
+        for (int i = 0; i < 4; i++) {
+            gtp.ok("undo");
+        }
+        // Back to one pass: the game goes on as usual.
+        gtp.ok("play b d4");
+        assertEquals("D4 C3", gtp.ok("list_stones b"));
     }
 }

@@ -54,6 +54,33 @@ class PuctSearchTest {
         }
     }
 
+    @Test
+    void limitsCapSimulationsAndAPastDeadlineStillRunsOne() {
+        Rules rules = Rules.trompTaylor(5);
+        BatchedSearch search = TestEvaluators.search(quiet(64).build(), rules, 1, TestEvaluators.hashed(rules), 3);
+        Game game = TestEvaluators.randomPosition(rules, 4, 5);
+        Game[] one = {game};
+        search.search(one, 10, BatchedSearch.NO_DEADLINE);
+        assertEquals(10, search.result(0).simulations());
+        assertEquals(10, Arrays.stream(search.result(0).visits()).sum());
+        search.search(one, 1000, BatchedSearch.NO_DEADLINE);
+        assertEquals(64, search.result(0).simulations(), "the config's budget still caps");
+        search.search(one, 1000, System.nanoTime() - 1);
+        SearchResult result = search.result(0);
+        assertEquals(1, result.simulations());
+        assertTrue(game.isLegal(result.action()));
+        // Priors and child values come with the visits: a visited child has a value, every legal action a prior.
+        float priors = 0f;
+        for (int a = 0; a < rules.actionCount(); a++) {
+            priors += result.priors()[a];
+            assertEquals(game.isLegal(a), result.priors()[a] > 0, "prior of action " + a);
+            if (result.visits()[a] == 0) {
+                assertEquals(0f, result.values()[a]);
+            }
+        }
+        assertEquals(1f, priors, 1e-5f);
+    }
+
     @ParameterizedTest(name = "{0}x{0}, {1} leaves per tree")
     @CsvSource({"3, 1", "4, 1", "5, 1", "3, 4", "5, 8"})
     void rootVisitsSumToSimulations(int size, int leaves) {

@@ -214,6 +214,19 @@ public final class Game {
         return status;
     }
 
+    /**
+     * Lets play go on after the game ended by passes, for front ends where the controller decides when a game is
+     * over (GTP: a KGS cleanup phase after a dispute over dead stones plays on). The status is PLAYING again and the
+     * pass count starts over, so two more passes end it; passes already played keep their effects (prisoners under
+     * AGA, history). Does nothing unless the game ended by passes.
+     */
+    public void resume() {
+        if (status == Status.ENDED_BY_PASSES) {
+            status = Status.PLAYING;
+            consecutivePasses = 0;
+        }
+    }
+
     public boolean isOver() {
         return status != Status.PLAYING;
     }

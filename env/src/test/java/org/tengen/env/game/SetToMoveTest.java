@@ -44,6 +44,30 @@ class SetToMoveTest {
     }
 
     @Test
+    void resumeLetsPlayGoOnAfterTwoPassesUntilTwoMore() {
+        Game game = new Game(Rules.trompTaylor(5));
+        game.play(at(game, "C3"));
+        game.play(game.passAction());
+        game.resume();
+        assertEquals(Status.PLAYING, game.status(), "resume does nothing while playing");
+        game.play(game.passAction());
+        assertEquals(Status.ENDED_BY_PASSES, game.status());
+        game.resume();
+        assertEquals(Status.PLAYING, game.status());
+        assertEquals(0, game.consecutivePasses());
+        game.setToMove(Stone.WHITE);
+        game.play(at(game, "D4"));
+        game.play(game.passAction());
+        assertEquals(Status.PLAYING, game.status());
+        game.play(game.passAction());
+        assertEquals(Status.ENDED_BY_PASSES, game.status());
+        Game resigned = new Game(Rules.trompTaylor(5));
+        resigned.resign(Stone.BLACK);
+        resigned.resume();
+        assertEquals(Status.RESIGNED, resigned.status(), "only an end by passes resumes");
+    }
+
+    @Test
     void sameSideAgainKeepsTheBan() {
         Game game = koTaken(Rules.trompTaylor(4, 3).withKoRule(KoRule.SIMPLE));
         game.setToMove(Stone.WHITE);

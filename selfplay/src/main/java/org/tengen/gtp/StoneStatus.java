@@ -1,0 +1,223 @@
+package org.tengen.gtp;
+
+import java.util.SplittableRandom;
+import org.tengen.env.board.Board;
+import org.tengen.env.board.Stone;
+import org.tengen.env.game.Game;
+import org.tengen.env.rules.Preset;
+import org.tengen.env.rules.Rules;
+
+/**
+ * Alive, dead and seki stones by Monte-Carlo ownership, for {@code final_status_list} and
+ * {@code kgs-genmove_cleanup}: {@value #PLAYOUTS} random playouts from the position (simple ko, no suicide, the
+ * player to move first) to two passes, counting who owns each point at the end (Tromp-Taylor area).
+ *
+ * <p>Playout moves are uniformly random among legal points that neither fill the mover's own single-point eye nor
+ * put a chain of two or more stones in atari without capturing; a player with no such move passes. The self-atari
+ * ban is what lets sekis survive: neither side fills a shared liberty, so those points stay neutral.
+ *
+ * <p>A chain is <em>dead</em> when the opponent owns its points in more than half of the playouts (averaged over
+ * its stones). A chain that is not dead is in <em>seki</em> when at least half of its liberties, and at least one,
+ * are neutral (owned by neither player) at the end of more than half of the playouts: the shared liberties of a
+ * seki stay empty, while a living group's other liberties are its own eyes or territory. Otherwise it is
+ * <em>alive</em>. The random generator is seeded from the position, so asking twice gives the same answer.
+ * Playouts are cut after three board areas of turns and counted as they stand.
+ */
+final class StoneStatus {
+    /** Playouts per estimate. */
+    static final int PLAYOUTS = 200;
+
+    /** What {@link #estimate} says of a stone. */
+    enum Status { ALIVE, DEAD, SEKI }
+
+    private final int width;
+    private final int height;
+    private final Game start;
+    private final Game playout;
+    private final Board probe;
+    private final int[] candidates;
+    private final float[] ownership;
+
+    StoneStatus(int width, int height) {
+        this.width = width;
+        this.height = height;
+        Rules rules = Preset.SIMPLE_KO.rules(width, height);
+        start = new Game(rules, 1);
+        playout = new Game(rules, 1);
+        probe = new Board(width, height);
+        candidates = new int[rules.area()];
+        ownership = new float[rules.area()];
+    }
+
+    /** Whether this estimator is for a {@code width x height} board. */
+    boolean fits(int w, int h) {
+        return w == width && h == height;
+    }
+
+    /** The status of the stone on each point of {@code game}'s board (indexed by action), null on empty points. */
+    Status[] estimate(Game game) {
+        Board board = game.board();
+        int area = width * height;
+        int[] black = stones(board, Stone.BLACK);
+        int[] white = stones(board, Stone.WHITE);
+        start.setUpStones(black, white, game.toMove());
+        int[] opponentOwns = new int[area];
+        int[] neutral = new int[area];
+        SplittableRandom random = new SplittableRandom(board.hash() ^ game.toMove());
+        for (int p = 0; p < PLAYOUTS; p++) {
+            playOut(random);
+            playout.ownership(ownership, 0);
+            for (int a = 0; a < area; a++) {
+                int colour = board.colour(board.locOfAction(a));
+                float o = ownership[a];
+                if (o == 0f) {
+                    neutral[a]++;
+                } else if (colour != Stone.EMPTY && (o > 0) != (colour == Stone.BLACK)) {
+                    opponentOwns[a]++;
+                }
+            }
+        }
+        return classify(board, opponentOwns, neutral);
+    }
+
+    private Status[] classify(Board board, int[] opponentOwns, int[] neutral) {
+        int area = width * height;
+        Status[] status = new Status[area];
+        // counted[a] == chain + 1 marks liberty a as counted for that chain.
+        int[] counted = new int[area];
+        for (int a = 0; a < area; a++) {
+            int loc = board.locOfAction(a);
+            if (board.colour(loc) == Stone.EMPTY || status[a] != null) {
+                continue;
+            }
+            int chain = board.chainId(loc);
+            long lost = 0;
+            int liberties = 0;
+            int neutralLiberties = 0;
+            for (int b = a; b < area; b++) {
+                int stone = board.locOfAction(b);
+                if (board.colour(stone) == Stone.EMPTY || board.chainId(stone) != chain) {
+                    continue;
+                }
+                lost += opponentOwns[b];
+                for (int d = 0; d < 4; d++) {
+                    int n = board.neighbour(stone, d);
+                    if (board.colour(n) == Stone.EMPTY && counted[board.actionOfLoc(n)] != chain + 1) {
+                        counted[board.actionOfLoc(n)] = chain + 1;
+                        liberties++;
+                        neutralLiberties += 2 * neutral[board.actionOfLoc(n)] > PLAYOUTS ? 1 : 0;
+                    }
+                }
+            }
+            Status s = 2 * lost > (long) PLAYOUTS * board.chainSize(loc) ? Status.DEAD
+                    : neutralLiberties > 0 && 2 * neutralLiberties >= liberties ? Status.SEKI : Status.ALIVE;
+            for (int b = a; b < area; b++) {
+                int stone = board.locOfAction(b);
+                if (board.colour(stone) != Stone.EMPTY && board.chainId(stone) == chain) {
+                    status[b] = s;
+                }
+            }
+        }
+        return status;
+    }
+
+    /**
+     * A move for {@code game}'s player to move that attacks a dead opponent chain, so that cleanup captures it
+     * rather than passing: a legal liberty of the dead chain with the fewest liberties that is not a self-atari
+     * (lowest action first); -1 when there is no dead opponent stone or no such move.
+     */
+    int cleanupMove(Game game) {
+        Status[] status = estimate(game);
+        Board board = game.board();
+        int player = game.toMove();
+        int best = -1;
+        int bestLiberties = Integer.MAX_VALUE;
+        for (int a = 0; a < width * height; a++) {
+            int loc = board.locOfAction(a);
+            if (board.colour(loc) != Stone.EMPTY || !game.isLegal(a) || isSelfAtari(board, loc, player)) {
+                continue;
+            }
+            for (int d = 0; d < 4; d++) {
+                int n = board.neighbour(loc, d);
+                if (board.colour(n) == Stone.opponent(player) && status[board.actionOfLoc(n)] == Status.DEAD
+                        && board.liberties(n) < bestLiberties) {
+                    best = a;
+                    bestLiberties = board.liberties(n);
+                }
+            }
+        }
+        return best;
+    }
+
+    private void playOut(SplittableRandom random) {
+        playout.copyFrom(start);
+        int limit = 3 * width * height;
+        while (!playout.isOver() && playout.turns() < limit) {
+            playout.playLegal(randomMove(random));
+        }
+    }
+
+    private int randomMove(SplittableRandom random) {
+        Board board = playout.board();
+        int player = playout.toMove();
+        int n = 0;
+        for (int a = 0; a < candidates.length; a++) {
+            if (board.colour(board.locOfAction(a)) == Stone.EMPTY) {
+                candidates[n++] = a;
+            }
+        }
+        while (n > 0) {
+            int i = random.nextInt(n);
+            int a = candidates[i];
+            int loc = board.locOfAction(a);
+            if (!RandomMoveGenerator.isOwnEye(board, loc, player) && playout.isLegal(a)
+                    && !isSelfAtari(board, loc, player)) {
+                return a;
+            }
+            candidates[i] = candidates[--n];
+        }
+        return playout.passAction();
+    }
+
+    /**
+     * Whether {@code player} at the empty {@code loc} joins a chain of two or more stones left with one liberty and
+     * captures nothing. Decided from the neighbours when it can be; otherwise played out on a scratch board.
+     */
+    private boolean isSelfAtari(Board board, int loc, int player) {
+        if (board.wouldCapture(loc, player)) {
+            return false;
+        }
+        int empty = 0;
+        boolean joins = false;
+        for (int d = 0; d < 4; d++) {
+            int n = board.neighbour(loc, d);
+            int c = board.colour(n);
+            if (c == Stone.EMPTY) {
+                empty++;
+            } else if (c == player) {
+                joins = true;
+                if (board.liberties(n) >= 3) {
+                    return false;
+                }
+            }
+        }
+        if (!joins || empty >= 2) {
+            return false;
+        }
+        probe.copyFrom(board);
+        probe.play(loc, player);
+        return probe.colour(loc) == player && probe.liberties(loc) <= 1;
+    }
+
+    private static int[] stones(Board board, int colour) {
+        int area = board.width() * board.height();
+        int n = 0;
+        int[] out = new int[area];
+        for (int a = 0; a < area; a++) {
+            if (board.colour(board.locOfAction(a)) == colour) {
+                out[n++] = a;
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+}

@@ -1,0 +1,59 @@
+package org.tengen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code tengen gtp --model} (a tiny random network) plays a whole 5x5 game against GNU Go, both over pipes as a
+ * controller such as gogui-twogtp would run them: every command succeeds on both sides, both score the end.
+ */
+class GnuGoMatchTest {
+
+    @Test
+    void theModelEnginePlaysAFullGameAgainstGnuGo(@TempDir Path tmp) throws Exception {
+        Path gnugo = GtpProcess.findGnuGo();
+        assumeTrue(gnugo != null, "GNU Go not found on PATH nor at /usr/games/gnugo: skipping");
+        Path checkpoint = TinyCheckpoint.create(tmp.resolve("tiny"));
+        Path log = tmp.resolve("tengen.log");
+        try (GtpProcess them = new GtpProcess("GNU Go", new ProcessBuilder(gnugo.toString(), "--mode", "gtp",
+                "--level", "0", "--seed", "1").redirectError(ProcessBuilder.Redirect.DISCARD));
+             GtpProcess us = GtpProcess.tengen(log, "--model", checkpoint.toString(), "--rules", "simple-ko",
+                     "--seed", "1", "--max-simulations", "24", "--time-margin", "0.1")) {
+            for (String setup : new String[] {"boardsize 5", "clear_board", "komi 7.5", "time_settings 30 0 0"}) {
+                them.ok(setup);
+                us.ok(setup);
+            }
+            int passes = 0;
+            int turn = 0;
+            for (; passes < 2 && turn < 150; turn++) {
+                boolean ours = turn % 2 == 0;
+                String colour = ours ? "b" : "w";
+                String move = ours ? us.ok("genmove b") : them.ok("genmove w");
+                if (move.equalsIgnoreCase("resign")) {
+                    break;
+                }
+                (ours ? them : us).ok("play " + colour + " " + move);
+                passes = move.equalsIgnoreCase("pass") ? passes + 1 : 0;
+            }
+            String ourScore = us.ok("final_score");
+            String theirScore = them.ok("final_score");
+            assertTrue(ourScore.matches("0|[BW]\\+\\d+(\\.5)?"), ourScore);
+            assertTrue(theirScore.matches("0|[BW]\\+\\d+(\\.5)?"), theirScore);
+            us.ok("final_status_list dead");
+            them.ok("final_status_list dead");
+            us.quit();
+            them.quit();
+            System.out.println("tengen vs GNU Go: " + turn + " turns, tengen says " + ourScore + ", GNU Go says "
+                    + theirScore);
+        } finally {
+            if (Files.exists(log)) {
+                System.out.println(Files.readString(log).lines().limit(5).reduce("", (a, b) -> a + b + "\n"));
+            }
+        }
+    }
+}

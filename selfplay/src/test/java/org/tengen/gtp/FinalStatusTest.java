@@ -1,0 +1,109 @@
+package org.tengen.gtp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** final_status_list by Monte-Carlo ownership, and kgs-genmove_cleanup capturing dead stones instead of passing. */
+class FinalStatusTest {
+
+    /** Loads a diagram (X black, O white, . empty; top row first) as SGF set-up stones with Black to move. */
+    private static void load(Gtp gtp, Path tmp, String diagram) throws IOException {
+        List<String> rows = diagram.lines().map(l -> l.replace(" ", "")).toList();
+        StringBuilder black = new StringBuilder();
+        StringBuilder white = new StringBuilder();
+        for (int y = 0; y < rows.size(); y++) {
+            for (int x = 0; x < rows.get(y).length(); x++) {
+                String point = "[" + (char) ('a' + x) + (char) ('a' + y) + "]";
+                switch (rows.get(y).charAt(x)) {
+                    case 'X' -> black.append(point);
+                    case 'O' -> white.append(point);
+                    default -> { }
+                }
+            }
+        }
+        Path file = tmp.resolve("position.sgf");
+        Files.writeString(file, "(;GM[1]SZ[" + rows.get(0).length() + ":" + rows.size() + "]KM[7.5]RU[Tromp-Taylor]"
+                + "AB" + black + "AW" + white + "PL[B])");
+        gtp.ok("loadsgf " + file);
+    }
+
+    @Test
+    void twoInnerChainsSharingTheirOnlyTwoLibertiesAreInSeki(@TempDir Path tmp) throws IOException {
+        Gtp gtp = new Gtp(1);
+        // Black B7 and White's A6-D7 both have exactly A7 and C7; filling either is self-atari for both sides.
+        load(gtp, tmp, """
+                . X . O X . X
+                O O O O X X X
+                X X X X X . X
+                . X . X X X X
+                X X X X . X X
+                X . X X X X .
+                X X X . X X X
+                """);
+        assertEquals("B7\nD7 A6 B6 C6 D6", gtp.ok("final_status_list seki"));
+        assertEquals("", gtp.ok("final_status_list dead"));
+        String alive = gtp.ok("final_status_list alive");
+        assertEquals(1, alive.lines().count(), alive);
+        assertEquals(33, alive.split(" ").length, alive);
+        assertEquals(gtp.ok("final_status_list seki"), gtp.ok("final_status_list SEKI"), "the same answer twice");
+    }
+
+    @Test
+    void deadStonesInsideTheOpponentsAreaOnBothSides(@TempDir Path tmp) throws IOException {
+        Gtp gtp = new Gtp(1);
+        // Black's D8 alone in White's area; White's F3-G3-F2 walled in by Black with two liberties and no eye.
+        load(gtp, tmp, """
+                . . . . . . . . .
+                . . . X . . . . .
+                . . . . . . . . .
+                O O O O O O O O O
+                X X X X X X X X X
+                . . . . X X X X X
+                . . . . X O O . X
+                . . . . X O . X X
+                . . . . X X X X .
+                """);
+        assertEquals("D8\nF3 G3 F2", gtp.ok("final_status_list dead"));
+        assertEquals("A6 B6 C6 D6 E6 F6 G6 H6 J6\n"
+                + "A5 B5 C5 D5 E5 F5 G5 H5 J5 E4 F4 G4 H4 J4 E3 J3 E2 H2 J2 E1 F1 G1 H1",
+                gtp.ok("final_status_list alive"));
+        assertEquals("", gtp.ok("final_status_list seki"));
+    }
+
+    /** White's B2 is dead inside Black's area; the generator always passes, as a network may at the end. */
+    private static final String DEAD_B2 = """
+            . . . . . . .
+            . . . . . . .
+            O O O O O O O
+            X X X X X X X
+            . . . . . . .
+            . O . . . . .
+            . . . . . . .
+            """;
+
+    @Test
+    void cleanupCapturesDeadStonesBeforePassing(@TempDir Path tmp) throws IOException {
+        Gtp gtp = new Gtp(new GtpEngine("Tengen", "1", game -> game.passAction()));
+        load(gtp, tmp, DEAD_B2);
+        assertEquals("pass", gtp.ok("genmove b"));
+        assertEquals("pass", gtp.ok("genmove w"));
+        // The game is over; as on KGS after a dispute over dead stones, cleanup plays on.
+        assertEquals("pass", gtp.ok("genmove b"));
+        gtp.ok("undo");
+        StringBuilder moves = new StringBuilder();
+        for (int i = 0; i < 12 && gtp.ok("list_stones w").contains("B2"); i++) {
+            moves.append(gtp.ok("kgs-genmove_cleanup b")).append(' ');
+            moves.append(gtp.ok("kgs-genmove_cleanup w")).append(' ');
+        }
+        // Black fills B2's liberties, fewest-liberty target first, lowest point first; White has nothing to clean.
+        assertEquals("B3 pass A2 pass C2 pass B1 pass", moves.toString().strip());
+        assertEquals("1", gtp.ok("captures b"));
+        assertEquals("pass", gtp.ok("kgs-genmove_cleanup b"), "nothing dead is left");
+    }
+}
