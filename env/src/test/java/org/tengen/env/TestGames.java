@@ -18,20 +18,28 @@ public final class TestGames {
         int n = 0;
         while (n < turns && !game.isOver()) {
             int legal = game.legalMask(mask, 0);
-            int action = rules.passAction();
-            if (legal > 1 && random.nextInt(10) != 0) {
-                int pick = random.nextInt(legal - 1);
-                for (int a = 0; a < rules.area(); a++) {
-                    if (mask[a] && pick-- == 0) {
-                        action = a;
-                        break;
-                    }
-                }
-            }
+            int action = pickPreferringPoints(mask, legal, rules, random, 10);
             game.play(action);
             played[n++] = action;
         }
         return java.util.Arrays.copyOf(played, n);
+    }
+
+    /**
+     * A random legal action from {@code mask} (holding {@code legal} legal actions, pass included) that passes only
+     * one time in {@code passOneIn}, or when nothing else is legal, so that games fill the board and capture.
+     */
+    public static int pickPreferringPoints(boolean[] mask, int legal, Rules rules, SplittableRandom random,
+                                           int passOneIn) {
+        if (legal > 1 && random.nextInt(passOneIn) != 0) {
+            int pick = random.nextInt(legal - 1);
+            for (int a = 0; a < rules.area(); a++) {
+                if (mask[a] && pick-- == 0) {
+                    return a;
+                }
+            }
+        }
+        return rules.passAction();
     }
 
     /** A new game under {@code rules} after {@code turns} random turns. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
+import org.tengen.env.TestGames;
 import org.tengen.env.board.Stone;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
@@ -35,18 +36,7 @@ class RandomGameInvariantsTest {
                     }
                 }
                 assertEquals(count, legal);
-                // Prefer points: pass only when nothing else is legal, so games fill the board and capture.
-                int action = rules.passAction();
-                if (legal > 1 && random.nextInt(20) != 0) {
-                    int pick = random.nextInt(legal - 1);
-                    for (int a = 0; a < rules.area(); a++) {
-                        if (mask[a] && pick-- == 0) {
-                            action = a;
-                            break;
-                        }
-                    }
-                }
-                game.play(action);
+                game.play(TestGames.pickPreferringPoints(mask, legal, rules, random, 20));
                 game.board().checkConsistency();
             }
             Score s = game.score();
