@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -14,26 +12,12 @@ import picocli.CommandLine.Command;
 /** Exit codes, help texts and error reporting of the command line. */
 class MainTest {
 
-    /** Exit code, stdout and stderr of one run. */
-    private record Run(int code, String out, String err) {
-    }
 
-    private static Run run(CommandLine cli, String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
-        return new Run(code, out.toString(), err.toString());
-    }
 
-    private static Run run(String... args) {
-        return run(Main.commandLine(), args);
-    }
 
     @Test
     void helpListsTheSubcommands() {
-        Run r = run("--help");
+        CliRun r = CliRun.of("--help");
         assertEquals(0, r.code());
         assertTrue(r.out().contains("Usage: tengen"), r.out());
         assertTrue(r.out().contains("gtp"), r.out());
@@ -42,7 +26,7 @@ class MainTest {
 
     @Test
     void gtpHelpExplainsEveryOption() {
-        Run r = run("gtp", "--help");
+        CliRun r = CliRun.of("gtp", "--help");
         assertEquals(0, r.code());
         String[] options = {"--rules", "--size", "--komi", "--seed", "--model", "--player", "--simulations",
             "--seconds-per-move", "--max-simulations", "--time-margin", "--symmetry", "--verbose", "--help",
@@ -50,12 +34,12 @@ class MainTest {
         for (String option : options) {
             assertTrue(r.out().contains(option), option + " missing from\n" + r.out());
         }
-        assertEquals(r.out(), run("help", "gtp").out());
+        assertEquals(r.out(), CliRun.of("help", "gtp").out());
     }
 
     @Test
     void versionNamesTheProgram() {
-        Run r = run("--version");
+        CliRun r = CliRun.of("--version");
         assertEquals(0, r.code());
         assertTrue(r.out().startsWith("tengen "), r.out());
     }
@@ -91,7 +75,7 @@ class MainTest {
             "error: --max-simulations must be at least 1",
         };
         for (int i = 0; i < cases.length; i++) {
-            Run r = run(cases[i]);
+            CliRun r = CliRun.of(cases[i]);
             assertEquals(2, r.code(), String.join(" ", cases[i]));
             assertEquals(expected[i], r.err().lines().findFirst().orElse(""));
             assertTrue(r.err().contains("--help' for the options"), r.err());
@@ -117,7 +101,7 @@ class MainTest {
     void failuresPrintOneLineWithoutAStackTrace() {
         CommandLine cli = Main.commandLine();
         cli.addSubcommand("boom", new Boom(new IllegalArgumentException("no such file: x.cfg")));
-        Run r = run(cli, "boom");
+        CliRun r = CliRun.of(cli, "boom");
         assertEquals(1, r.code());
         assertEquals("error: no such file: x.cfg\n", r.err().replace("\r", ""));
     }
@@ -126,7 +110,7 @@ class MainTest {
     void unexpectedFailuresNameTheExceptionAndPointToVerbose() {
         CommandLine cli = Main.commandLine();
         cli.addSubcommand("boom", new Boom(new NullPointerException()));
-        Run r = run(cli, "boom");
+        CliRun r = CliRun.of(cli, "boom");
         assertEquals(1, r.code());
         assertTrue(r.err().startsWith("error: NullPointerException (java.lang.NullPointerException; run with"),
                 r.err());

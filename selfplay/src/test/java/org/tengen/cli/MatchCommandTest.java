@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,25 +22,12 @@ import org.tengen.models.net.NetConfig;
 import org.tengen.models.net.PolicyValueNet;
 import org.tengen.sgf.GameRecord;
 import org.tengen.sgf.GoSgf;
-import picocli.CommandLine;
 
 /** {@code tengen match} against a fake engine process and against GNU Go, and its usage errors. */
 class MatchCommandTest {
     private static final String GNUGO = "gnugo --mode gtp --level 0";
 
-    /** Exit code, stdout and stderr of one run. */
-    private record Run(int code, String out, String err) {
-    }
 
-    private static Run run(String... args) {
-        CommandLine cli = Main.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
-        return new Run(code, out.toString(), err.toString());
-    }
 
     private static void assumeGnuGo() {
         String path = System.getenv().getOrDefault("PATH", "");
@@ -72,7 +57,7 @@ class MatchCommandTest {
     void playsAgainstAnEngineProcessAndWritesTheResultsAndGames(@TempDir Path tmp) throws IOException {
         String engine = FakeEngine.commandLine(FakeEngine.Fault.NONE, 0).stream().map(w -> "'" + w + "'")
                 .collect(Collectors.joining(" "));
-        Run r = run("match", "--engine", engine, "--player", "random", "--size", "5", "--komi", "0.5",
+        CliRun r = CliRun.of("match", "--engine", engine, "--player", "random", "--size", "5", "--komi", "0.5",
                 "--games", "4", "--parallel", "1", "--sgf-dir", tmp.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("random vs Fake 0.1 on 5x5 komi=0.5 ko=positional-superko suicide=allowed "
@@ -112,7 +97,7 @@ class MatchCommandTest {
             "error: --games and --parallel must be at least 1",
         };
         for (int i = 0; i < cases.length; i++) {
-            Run r = run(cases[i]);
+            CliRun r = CliRun.of(cases[i]);
             assertEquals(2, r.code(), String.join(" ", cases[i]) + "\n" + r.err());
             assertEquals(expected[i], r.err().lines().findFirst().orElse(""), String.join(" ", cases[i]));
         }
@@ -121,7 +106,7 @@ class MatchCommandTest {
     @Test
     void randomPlaysGnuGoOnFiveByFive(@TempDir Path tmp) throws IOException {
         assumeGnuGo();
-        Run r = run("match", "--engine", GNUGO, "--player", "random", "--size", "5", "--komi", "0.5",
+        CliRun r = CliRun.of("match", "--engine", GNUGO, "--player", "random", "--size", "5", "--komi", "0.5",
                 "--games", "4", "--parallel", "2", "--sgf-dir", tmp.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("match a=random b=GNU Go 3.8 games=4 "), r.out());
@@ -137,7 +122,7 @@ class MatchCommandTest {
         assumeGnuGo();
         Path checkpoint = tinyCheckpoint(tmp);
         Path sgf = tmp.resolve("sgf");
-        Run r = run("match", "--engine", GNUGO + " --capture-all-dead", "--player", checkpoint.toString(),
+        CliRun r = CliRun.of("match", "--engine", GNUGO + " --capture-all-dead", "--player", checkpoint.toString(),
                 "--komi", "0.5", "--games", "2", "--simulations", "4", "--scoring", "engine",
                 "--sgf-dir", sgf.toString());
         assertEquals(0, r.code(), r.err());
