@@ -76,11 +76,7 @@ final class EvalCommand implements Callable<Integer> {
                     firstMoves.merge(vertex, 1, Integer::sum);
                 }
                 if (sgfDir != null) {
-                    try {
-                        GoSgf.write(sgfDir.resolve(String.format(Locale.ROOT, "game-%04d.sgf", n[0]++)), record);
-                    } catch (java.io.IOException e) {
-                        throw new java.io.UncheckedIOException(e);
-                    }
+                    GoSgf.save(sgfDir.resolve(String.format(Locale.ROOT, "game-%04d.sgf", n[0]++)), record);
                 }
             });
             double seconds = (System.nanoTime() - start) / 1e9;

@@ -1,9 +1,7 @@
 package org.tengen.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringReader;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -180,7 +178,7 @@ final class MatchCommand implements Callable<Integer> {
                     scoring.equals("engine") ? theirs.engineScoring() : null, record -> {
                         outcomes.add(new Outcome(record.blackPlayer().equals(ours.name()), ending(record, rules)));
                         if (sgfDir != null) {
-                            write(sgfDir.resolve(String.format(Locale.ROOT, "game-%04d.sgf", outcomes.size() - 1)),
+                            GoSgf.save(sgfDir.resolve(String.format(Locale.ROOT, "game-%04d.sgf", outcomes.size() - 1)),
                                     record);
                         }
                     });
@@ -242,13 +240,6 @@ final class MatchCommand implements Callable<Integer> {
         return n >= rules.maxMoves() ? "move cap" : "stop";
     }
 
-    private static void write(Path file, GameRecord record) {
-        try {
-            GoSgf.write(file, record);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
-    }
 
     /** The results table; outcomes are in the order of {@code r.results()}. */
     private void report(Arena.MatchResult r, List<Outcome> outcomes, ExternalPlayer.Problems problems, Rules rules,

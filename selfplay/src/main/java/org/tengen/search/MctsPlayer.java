@@ -19,14 +19,11 @@ public final class MctsPlayer implements Player {
     }
 
     /**
-     * The classic anchor: greedy PUCT without noise over {@code simulations} simulations, uniform priors, each leaf
-     * valued by {@code rolloutsPerLeaf} random playouts. No first-play reduction: with uninformative priors it
-     * would keep the search on whichever moves happened to be tried first. Named like {@code mcts-rollout-400}.
+     * The classic anchor: {@link SearchConfig#rolloutAnchor} over {@code simulations} simulations, uniform priors,
+     * each leaf valued by {@code rolloutsPerLeaf} random playouts. Named like {@code mcts-rollout-400}.
      */
     public static MctsPlayer rollouts(Rules rules, int simulations, int rolloutsPerLeaf, long seed) {
-        SearchConfig config = SearchConfig.builder().simulations(simulations).dirichletEpsilon(0f)
-                .temperatureMoves(0).fpuReduction(0f).build();
-        return new MctsPlayer("mcts-rollout-" + simulations, config, rules,
+        return new MctsPlayer("mcts-rollout-" + simulations, SearchConfig.rolloutAnchor(simulations), rules,
                 new RolloutLeafEvaluator(rolloutsPerLeaf, seed ^ 0x9E3779B97F4A7C15L), seed);
     }
 

@@ -92,6 +92,14 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
         return new Builder();
     }
 
+    /**
+     * The search of the classic network-free anchor: greedy PUCT without noise and without first-play reduction
+     * (with uninformative priors it would keep the search on whichever moves happened to be tried first).
+     */
+    public static SearchConfig rolloutAnchor(int simulations) {
+        return builder().simulations(simulations).dirichletEpsilon(0f).temperatureMoves(0).fpuReduction(0f).build();
+    }
+
     /** A builder starting from this config. */
     public Builder toBuilder() {
         Builder b = new Builder();

@@ -1,6 +1,7 @@
 package org.tengen.sgf;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -55,6 +56,22 @@ public final class GoSgf {
     /** Writes a record to a file as UTF-8. */
     public static void write(Path file, GameRecord record) throws IOException {
         Files.writeString(file, format(record), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * As {@link #write}, creating missing folders and reporting a failure as an {@link UncheckedIOException} naming
+     * the file: for callbacks that receive finished games.
+     */
+    public static void save(Path file, GameRecord record) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            write(file, record);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /** The record of a game tree's main line. */

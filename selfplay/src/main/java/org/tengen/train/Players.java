@@ -59,9 +59,7 @@ public final class Players {
         } else if (!anchor.equals("mcts-rollout")) {
             throw new IllegalArgumentException("unknown anchor '" + anchor + "'; known: random, mcts-rollout[:N]");
         }
-        SearchConfig rollout = SearchConfig.builder().simulations(sims).dirichletEpsilon(0f).temperatureMoves(0)
-                .fpuReduction(0f).build();
-        return new SearchMatchPlayer("mcts-rollout", rollout, config.rules(), new RolloutLeafEvaluator(1, seed),
+        return new SearchMatchPlayer("mcts-rollout", SearchConfig.rolloutAnchor(sims), config.rules(), new RolloutLeafEvaluator(1, seed),
                 parallel, seed, null);
     }
 

@@ -248,7 +248,7 @@ public final class TrainingRun {
                 SelfPlay.GameSink sink = (record, gameSamples) -> {
                     synchronized (part) {
                         part.addAll(gameSamples);
-                        writeGame(dir.gamesDir(g).resolve(String.format(Locale.ROOT, "game-%05d.sgf",
+                        GoSgf.save(dir.gamesDir(g).resolve(String.format(Locale.ROOT, "game-%05d.sgf",
                                 written[0]++)), record);
                         progress.step();
                     }
@@ -323,14 +323,6 @@ public final class TrainingRun {
                 a.blackWins() + b.blackWins(), a.seconds() + b.seconds());
     }
 
-    private static void writeGame(Path file, org.tengen.sgf.GameRecord record) {
-        try {
-            Files.createDirectories(file.getParent());
-            GoSgf.write(file, record);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
-    }
 
     private static void writeShard(Path file, TrainingShard shard) {
         try {
@@ -443,7 +435,7 @@ public final class TrainingRun {
     private Arena.MatchResult match(MatchPlayer a, MatchPlayer b, int games, int parallel) {
         Path sgfDir = dir.arenaGamesDir();
         int[] n = {0};
-        Arena.MatchResult r = Arena.play(a, b, config.rules(), games, parallel, record -> writeGame(
+        Arena.MatchResult r = Arena.play(a, b, config.rules(), games, parallel, record -> GoSgf.save(
                 sgfDir.resolve(a.name() + "-vs-" + b.name() + String.format(Locale.ROOT, "-%03d.sgf", n[0]++)),
                 record));
         LOG.info(String.format(Locale.ROOT, "  %s vs %s: %d-%d-%d (score %.2f +- %.2f)", a.name(), b.name(),
