@@ -506,6 +506,17 @@ public final class Game {
         status = Status.RESIGNED;
     }
 
+    /**
+     * Ends a game that is still playing where it stands, as the turn cap does ({@link Status#TRUNCATED}): for a game
+     * that cannot go on although nobody broke the rules (e.g. an external engine that plays other rules).
+     */
+    public void truncate() {
+        if (status != Status.PLAYING) {
+            throw new IllegalStateException("the game is already over (" + status + ")");
+        }
+        status = Status.TRUNCATED;
+    }
+
     /** The area count of the current position with the rules' komi (handicap compensation included). */
     public Score score() {
         scorer.count();

@@ -37,12 +37,23 @@ import org.tengen.env.rules.Rules;
  * its area-count margin in {@link #finalScores()}, its winner in {@link #winners()} and its length in
  * {@link #finalTurns()}, all valid where {@code terminated[i] || truncated[i]} until the next step.
  *
+ * <p><b>Special actions</b> for game loops that pit agents against each other: {@link #RESIGN} (the mover resigns),
+ * {@link #STOP} (the game ends where it stands and is counted as a truncated one) and {@link #SKIP} (the game does not
+ * move this step: its buffers stay as they are and its step outputs are cleared). {@link #finalGame(int)} keeps each
+ * finished game, position and history, until the next step.
+ *
  * <p>The buffers belong to the env: read them, do not write them. With {@code threads > 1} each persistent worker
  * thread (and the caller's) owns a contiguous slice of the games and helps with the others' when done early;
  * results are identical for any thread count. Nothing is allocated per step. Not thread-safe: one caller at a
  * time. {@link #close()} stops the workers.
  */
 public final class VecEnv implements AutoCloseable {
+    /** Action: the player to move resigns (terminated; the opponent wins). */
+    public static final int RESIGN = -1;
+    /** Action: the game ends where it stands, counted by area like a game at the turn cap (truncated). */
+    public static final int STOP = -2;
+    /** Action: this game does not move this step (e.g. a game loop slot with no game left to play). */
+    public static final int SKIP = -3;
     private static final int OP_RESET = 0;
     private static final int OP_STEP = 1;
 
@@ -53,6 +64,8 @@ public final class VecEnv implements AutoCloseable {
     private final int actionCount;
     private final int observationSize;
     private final Game[] games;
+    /** Each game that ended in the last step, as it ended. */
+    private final Game[] finals;
     private final FloatBuffer observations;
     private final FloatBuffer finalObservations;
     private final boolean[] legalMask;
@@ -83,9 +96,11 @@ public final class VecEnv implements AutoCloseable {
                     + rules.height() + " need " + bytes / (1 << 20) + " MiB of observations; at most 2 GiB fit");
         }
         games = new Game[numEnvs];
+        finals = new Game[numEnvs];
         int kept = Math.max(1, features.positionsNeeded());
         for (int i = 0; i < numEnvs; i++) {
             games[i] = new Game(rules, kept);
+            finals[i] = new Game(rules, kept);
         }
         observations = directFloats((int) bytes);
         finalObservations = directFloats((int) bytes);
@@ -118,7 +133,8 @@ public final class VecEnv implements AutoCloseable {
      * Every action is checked before any game moves: under {@link IllegalActionPolicy#THROW} an illegal one throws
      * {@link IllegalActionException} for the first offending game and leaves all games and buffers untouched.
      *
-     * @param actions one action per game (points row-major, then pass = area); not retained
+     * @param actions one action per game (points row-major, then pass = area, or {@link #RESIGN}, {@link #STOP},
+     *                {@link #SKIP}); not retained
      */
     public void step(int[] actions) {
         if (actions.length != numEnvs) {
@@ -127,7 +143,7 @@ public final class VecEnv implements AutoCloseable {
         boolean lose = config.illegalActionPolicy() == IllegalActionPolicy.LOSE;
         for (int i = 0; i < numEnvs; i++) {
             int a = actions[i];
-            boolean bad = a < 0 || a >= actionCount || !legalMask[i * actionCount + a];
+            boolean bad = a < SKIP || a >= actionCount || a >= 0 && !legalMask[i * actionCount + a];
             if (bad && !lose) {
                 throw illegalAction(i, a);
             }
@@ -168,9 +184,17 @@ public final class VecEnv implements AutoCloseable {
 
     private void stepGame(int i, int action) {
         Game game = games[i];
+        if (action == SKIP && !illegal[i]) {
+            rewards[i] = 0f;
+            terminated[i] = false;
+            truncated[i] = false;
+            return;
+        }
         int mover = game.toMove();
-        if (illegal[i]) {
+        if (illegal[i] || action == RESIGN) {
             game.resign(mover);
+        } else if (action == STOP) {
+            game.truncate();
         } else {
             game.playLegal(action);
         }
@@ -188,6 +212,7 @@ public final class VecEnv implements AutoCloseable {
             finalScores[i] = (float) game.scoreMargin();
             winners[i] = (byte) winner;
             finalTurns[i] = game.turns();
+            finals[i].copyFrom(game);
             game.reset();
         }
         rewards[i] = reward;
@@ -241,6 +266,14 @@ public final class VecEnv implements AutoCloseable {
     /** Game {@code i}, to read (e.g. for SGF or debugging); changing it desynchronises the buffers. */
     public Game game(int i) {
         return games[i];
+    }
+
+    /**
+     * Game {@code i} as it ended in the last step (final position, status and history), valid where
+     * {@code terminated[i] || truncated[i]} until the next step; read it, do not change it.
+     */
+    public Game finalGame(int i) {
+        return finals[i];
     }
 
     /** NCHW observations of the current positions; absolute indexing, position and limit untouched. */

@@ -329,4 +329,44 @@ class VecEnvTest {
         assertThrows(IllegalArgumentException.class, () -> VecEnvConfig.of(rules, 4).withThreads(0));
         assertThrows(IllegalArgumentException.class, () -> VecEnvConfig.of(null, 4));
     }
+
+    /** RESIGN ends a game for the mover's opponent, STOP counts it as it stands, SKIP leaves it untouched. */
+    @Test
+    void specialActionsResignStopAndSkip() {
+        Rules rules = Rules.trompTaylor(5);
+        try (VecEnv env = env(rules, 3, "az17", 1)) {
+            int centre = 12;
+            env.step(new int[] {centre, centre, centre});
+            float[] before = floats(env.observations(), 2 * env.observationSize(), env.observationSize());
+            env.step(new int[] {VecEnv.RESIGN, VecEnv.STOP, VecEnv.SKIP});
+
+            assertTrue(env.terminated()[0]);
+            assertEquals(-1f, env.rewards()[0]);
+            assertEquals(Stone.BLACK, env.winners()[0]);
+            assertEquals(Status.RESIGNED, env.finalGame(0).status());
+            assertEquals(Stone.WHITE, env.finalGame(0).resignedPlayer());
+
+            assertTrue(env.truncated()[1]);
+            assertFalse(env.terminated()[1]);
+            assertEquals(0f, env.rewards()[1]);
+            assertEquals(Status.TRUNCATED, env.finalGame(1).status());
+            assertEquals(1, env.finalGame(1).board().stoneCount());
+            assertEquals(25 - 0.0 - rules.effectiveKomi(), env.finalScores()[1], 1e-6);
+            assertEquals(Stone.BLACK, env.winners()[1]);
+            assertEquals(0, env.game(1).turns(), "auto-reset");
+
+            assertFalse(env.terminated()[2] || env.truncated()[2]);
+            assertEquals(1, env.game(2).turns(), "a skipped game does not move");
+            assertEquals(Stone.WHITE, env.currentPlayers()[2]);
+            assertArrayEquals(before, floats(env.observations(), 2 * env.observationSize(), env.observationSize()));
+            assertObservationsMatchGames(env);
+        }
+    }
+
+    @Test
+    void actionsBelowTheSpecialOnesAreIllegal() {
+        try (VecEnv env = env(Rules.trompTaylor(5), 1, "az17", 1)) {
+            assertThrows(IllegalActionException.class, () -> env.step(new int[] {VecEnv.SKIP - 1}));
+        }
+    }
 }
