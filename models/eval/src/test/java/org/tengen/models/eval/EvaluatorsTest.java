@@ -1,0 +1,120 @@
+package org.tengen.models.eval;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.FloatBuffer;
+import org.junit.jupiter.api.Test;
+import org.tengen.models.eval.testing.Inputs;
+
+/** Pure-Java evaluators, driven by a deterministic fake network. */
+class EvaluatorsTest {
+    private static final InputSpec SPEC = new InputSpec("t", 2, 3, 3);
+
+    @Test
+    void uniformSpreadsOverLegalActions() {
+        boolean[] legal = new boolean[10];
+        legal[0] = legal[4] = legal[9] = true;
+        float[] policy = new float[10];
+        float[] value = {7f};
+        new UniformEvaluator(SPEC).evaluate(1, FloatBuffer.allocate(18), legal, policy, value);
+        assertArrayEquals(new float[] {1 / 3f, 0, 0, 0, 1 / 3f, 0, 0, 0, 0, 1 / 3f}, policy);
+        assertEquals(0f, value[0]);
+    }
+
+    @Test
+    void maskedSoftmaxIsExactOnIllegalActionsAndStable() {
+        float[] logits = {1000f, 0f, 999f, -5f};
+        boolean[] legal = {true, true, true, false};
+        float[] out = new float[4];
+        Policies.maskedSoftmax(logits, 0, legal, 0, out, 0, 4);
+        assertEquals(0f, out[3]);
+        assertEquals(1f / (1f + (float) Math.exp(-1)), out[0], 1e-6f);
+        assertEquals(1.0, out[0] + out[1] + out[2], 1e-6);
+    }
+
+    @Test
+    void cacheAnswersRepeatsWithoutCallingTheInner() {
+        CountingEvaluator inner = new CountingEvaluator(SPEC);
+        int batch = 4;
+        FloatBuffer observations = Inputs.observations(SPEC, batch, 5);
+        boolean[] legal = Inputs.legal(SPEC, batch, 6);
+        float[] direct = new float[batch * 10];
+        float[] directValue = new float[batch];
+        inner.evaluate(batch, observations, legal, direct, directValue);
+        inner.positions = 0;
+        try (CachedEvaluator cached = new CachedEvaluator(inner, 100)) {
+            float[] policy = new float[batch * 10];
+            float[] value = new float[batch];
+            cached.evaluate(batch, observations, legal, policy, value);
+            cached.evaluate(batch, observations, legal, policy, value);
+            assertArrayEquals(direct, policy);
+            assertArrayEquals(directValue, value);
+            assertEquals(batch, inner.positions);
+            assertEquals(2 * batch, cached.lookups());
+            assertEquals(batch, cached.hits());
+            boolean[] otherMask = legal.clone();
+            otherMask[0] = !otherMask[0];
+            cached.evaluate(1, observations, otherMask, policy, value);
+            assertEquals(batch + 1, inner.positions, "a different legal mask is a different key");
+        }
+    }
+
+    @Test
+    void cacheStaysBounded() {
+        CountingEvaluator inner = new CountingEvaluator(SPEC);
+        try (CachedEvaluator cached = new CachedEvaluator(inner, 3)) {
+            float[] policy = new float[10];
+            float[] value = new float[1];
+            boolean[] legal = Inputs.legal(SPEC, 1, 1);
+            for (int i = 0; i < 100; i++) {
+                cached.evaluate(1, Inputs.observations(SPEC, 1, i), legal, policy, value);
+            }
+            assertTrue(cached.hits() < 5);
+            assertThrows(IllegalArgumentException.class, () -> new CachedEvaluator(inner, 0));
+        }
+    }
+
+    /** Priors from a fixed function of the observation; counts positions evaluated. */
+    static final class CountingEvaluator implements Evaluator {
+        final InputSpec spec;
+        volatile long positions;
+        volatile boolean closed;
+
+        CountingEvaluator(InputSpec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public InputSpec spec() {
+            return spec;
+        }
+
+        @Override
+        public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value) {
+            spec.checkBatch(batch, observations, legal, policy, value);
+            int obs = spec.observationSize();
+            int actions = spec.actionCount();
+            float[] logits = new float[actions];
+            for (int i = 0; i < batch; i++) {
+                float sum = 0;
+                for (int k = 0; k < obs; k++) {
+                    sum += observations.get(i * obs + k) * (k + 1);
+                }
+                for (int a = 0; a < actions; a++) {
+                    logits[a] = (float) Math.sin(sum + a);
+                }
+                Policies.maskedSoftmax(logits, 0, legal, i * actions, policy, i * actions, actions);
+                value[i] = (float) Math.tanh(sum / 10);
+            }
+            positions += batch;
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+}

@@ -1,0 +1,197 @@
+package org.tengen.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.tengen.env.features.FeatureSet;
+import org.tengen.env.features.FeatureSets;
+import org.tengen.env.rules.Preset;
+import org.tengen.env.rules.Rules;
+import org.tengen.env.vec.EnvThroughput;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import org.tengen.models.throughput.ModelBenchmark;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tengen bench}: environment throughput (random legal play with legal masks, with and without
+ * observations) over board sizes, batch sizes and thread counts; a table for people and one
+ * {@code board=9x9 envs=256 threads=2 obs=az17 steps_per_s=1234567} line per configuration for scripts.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Measures vectorized-environment throughput: game steps per second over all threads, random "
+                + "legal play with legal masks, with and without observation encoding.",
+            "Prints a table, then one machine-readable line per configuration."})
+public final class BenchCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--boards", split = ",", paramLabel = "SIZE",
+            description = "Board sizes, e.g. 9,19 or 7x5 (default: 9,19).")
+    private List<String> boards;
+
+    @Option(names = "--envs", split = ",", paramLabel = "N",
+            description = "Games stepped together (batch sizes) (default: 16,256,1024; quick: 256).")
+    private List<Integer> envs;
+
+    @Option(names = "--threads", split = ",", paramLabel = "T",
+            description = "Stepping threads (default: 1,2).")
+    private List<Integer> threads;
+
+    @Option(names = "--obs", split = ",", paramLabel = "ID",
+            description = "Observation feature sets; 'none' measures rules and masks alone (default: az17,none). "
+                    + "Known: " + FeatureSets.KNOWN + ".")
+    private List<String> obs;
+
+    @Option(names = "--seconds", paramLabel = "S",
+            description = "Measured seconds per configuration (default: 2; quick: 0.3).")
+    private Double seconds;
+
+    @Option(names = "--warmup", paramLabel = "S",
+            description = "Warm-up seconds per configuration, not measured (default: 1; quick: 0.2).")
+    private Double warmup;
+
+    @Option(names = "--quick", description = "A short run for README and CI: 256 envs, 0.3 s per configuration; "
+            + "explicit options still apply.")
+    private boolean quick;
+
+    @Option(names = "--rules", paramLabel = "PRESET", defaultValue = "tromp-taylor",
+            description = "Rules preset: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            completionCandidates = PresetNames.class)
+    private String rules;
+
+    /** Preset ids for the help text. */
+    static final class PresetNames extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        PresetNames() {
+            for (Preset p : Preset.values()) {
+                add(p.id());
+            }
+        }
+    }
+
+    @Option(names = "--models",
+            description = "Benchmark the networks instead: forward positions/s at batch 1, 8, 64, 256 through the "
+                    + "evaluator and bare DJL, and training steps/s at batch 256, for a 4x32 and a 6x64 net on 9x9.")
+    private boolean models;
+
+    @Option(names = "--model-threads", paramLabel = "T", defaultValue = "1",
+            description = "libtorch intra-op threads for --models (default: ${DEFAULT-VALUE}).")
+    private int modelThreads;
+
+    @Override
+    public Integer call() {
+        if (models) {
+            return benchModels();
+        }
+        List<Rules> sizes = new ArrayList<>();
+        Preset preset = parse(() -> Preset.byName(rules));
+        for (String b : orDefault(boards, List.of("9", "19"))) {
+            sizes.add(parse(() -> preset.rules(width(b), height(b))));
+        }
+        List<Integer> batchSizes = orDefault(envs, quick ? List.of(256) : List.of(16, 256, 1024));
+        List<Integer> threadCounts = orDefault(threads, List.of(1, 2));
+        List<FeatureSet> featureSets = new ArrayList<>();
+        for (String id : orDefault(obs, List.of("az17", "none"))) {
+            featureSets.add(parse(() -> FeatureSets.byId(id)));
+        }
+        double measure = seconds != null ? seconds : quick ? 0.3 : 2.0;
+        double warm = warmup != null ? warmup : quick ? 0.2 : 1.0;
+        for (int n : batchSizes) {
+            positive(n, "--envs");
+        }
+        for (int t : threadCounts) {
+            positive(t, "--threads");
+        }
+        if (!(measure > 0) || !(warm >= 0)) {
+            throw new ParameterException(spec.commandLine(), "--seconds must be positive and --warmup not negative");
+        }
+
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "Env throughput, rules %s, %.1f s per configuration after %.1f s warm-up, %d cores%n",
+                preset.id(), measure, warm, Runtime.getRuntime().availableProcessors());
+        out.printf(Locale.ROOT, "%-7s %6s %7s %6s %14s %10s %10s%n", "board", "envs", "threads", "obs", "steps/s",
+                "peak heap", "obs bufs");
+        out.flush();
+        List<String> lines = new ArrayList<>();
+        for (Rules r : sizes) {
+            for (int n : batchSizes) {
+                for (int t : threadCounts) {
+                    for (FeatureSet f : featureSets) {
+                        EnvThroughput.Result res = EnvThroughput.measure(r, n, t, f, warm, measure);
+                        out.printf(Locale.ROOT, "%-7s %6d %7d %6s %,14d %7d MiB %6d MiB%n",
+                                r.width() + "x" + r.height(), n, res.threads(), f.id(),
+                                Math.round(res.stepsPerSecond()), res.peakHeapBytes() >> 20, res.bufferBytes() >> 20);
+                        out.flush();
+                        lines.add(res.machineLine());
+                    }
+                }
+            }
+        }
+        out.println();
+        lines.forEach(out::println);
+        out.flush();
+        return 0;
+    }
+
+    private int benchModels() {
+        positive(modelThreads, "--model-threads");
+        NetworkRuntime.configure(modelThreads);
+        java.time.Duration round = java.time.Duration.ofMillis(quick ? 200 : 500);
+        ModelBenchmark.Report report = new ModelBenchmark(ModelBenchmark.Options.standard(modelThreads, round))
+                .run(List.of(ModelBenchmark.SMALL, ModelBenchmark.MEDIUM));
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(report.table());
+        out.println();
+        for (ModelBenchmark.ForwardResult r : report.forward()) {
+            out.printf(Locale.ROOT, "net=%s batch=%d threads=%d evaluator_pos_per_s=%.0f bare_pos_per_s=%.0f "
+                    + "ratio=%.3f%n", r.net().replace(' ', '_'), r.batch(), modelThreads,
+                    r.evaluatorPositionsPerSecond(), r.barePositionsPerSecond(), r.ratio());
+        }
+        for (ModelBenchmark.TrainResult r : report.train()) {
+            out.printf(Locale.ROOT, "net=%s train_batch=%d threads=%d train_steps_per_s=%.2f%n",
+                    r.net().replace(' ', '_'), r.batch(), modelThreads, r.stepsPerSecond());
+        }
+        out.flush();
+        return 0;
+    }
+
+    private void positive(int value, String option) {
+        if (value < 1) {
+            throw new ParameterException(spec.commandLine(), option + " values must be at least 1, got " + value);
+        }
+    }
+
+    private static <T> List<T> orDefault(List<T> given, List<T> fallback) {
+        return given == null || given.isEmpty() ? fallback : given;
+    }
+
+    private static int width(String board) {
+        return Integer.parseInt(board.toLowerCase(Locale.ROOT).split("x")[0].trim());
+    }
+
+    private static int height(String board) {
+        String[] parts = board.toLowerCase(Locale.ROOT).split("x");
+        if (parts.length > 2) {
+            throw new IllegalArgumentException("board '" + board + "' is not SIZE or WIDTHxHEIGHT");
+        }
+        return Integer.parseInt(parts[parts.length - 1].trim());
+    }
+
+    /** Turns a bad value into a usage error naming it, not a stack trace. */
+    private <T> T parse(java.util.function.Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (NumberFormatException e) {
+            throw new ParameterException(spec.commandLine(), "not a board size: " + e.getMessage()
+                    + " (use SIZE or WIDTHxHEIGHT, e.g. 9 or 7x5)");
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+}

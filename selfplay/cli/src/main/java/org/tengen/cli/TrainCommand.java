@@ -1,0 +1,115 @@
+package org.tengen.cli;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.tengen.arena.EloLadder;
+import org.tengen.config.ConfigNode;
+import org.tengen.run.RunConfig;
+import org.tengen.run.RunDirectory;
+import org.tengen.run.TrainingRun;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code tengen train}: AlphaZero-style training from scratch, resumable. */
+@Command(name = "train", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {
+            "Train a network by self-play from scratch; resumable.",
+            "Generations of: self-play with the best checkpoint, training on the replay window, a new checkpoint,",
+            "and its evaluation against earlier ones and fixed anchors (Elo ladder). Running it again on the same",
+            "--run-dir resumes where the last run stopped."})
+final class TrainCommand implements Callable<Integer> {
+    private static final Logger LOG = LogManager.getLogger(TrainCommand.class);
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Run configuration (YAML), e.g. configs/quick-5x5.yaml. Optional when resuming: the run "
+                    + "directory keeps the config it started with.")
+    private Path configFile;
+
+    @Option(names = "--run-dir", paramLabel = "DIR", required = true,
+            description = "Directory for checkpoints, games, data, metrics and logs; created if missing.")
+    private Path runDir;
+
+    @Option(names = "--generations", paramLabel = "N",
+            description = "Run this many generations in all instead of the config's (to extend or shorten a run).")
+    private Integer generations;
+
+    @Option(names = "--no-progress", description = "No progress bars (for logs and CI).")
+    private boolean noProgress;
+
+    @Override
+    public Integer call() throws Exception {
+        RunDirectory dir = new RunDirectory(runDir);
+        String configText = resolveConfig(dir);
+        RunConfig config = RunConfig.from(ConfigNode.parse(dir.configFile().toString(),
+                new java.io.StringReader(configText)));
+        if (generations != null) {
+            if (generations < 1) {
+                throw new IllegalArgumentException("--generations must be at least 1, got " + generations);
+            }
+            config = new RunConfig(config.name(), config.rulesPreset(), config.rules(), config.features(),
+                    config.network(), config.search(), config.selfPlay(), config.games(), config.replay(),
+                    config.training(), config.batchSize(), config.steps(), config.evaluation(), generations,
+                    config.seed(), config.threads(), config.workers(), config.symmetry());
+        }
+        NetworkRuntime.configure(config.threads());
+        Files.createDirectories(dir.logFile().getParent());
+        NetworkRuntime.logTo(dir.logFile());
+        LOG.info("Run {} in {}: {}, {} generations of {} games", config.name(), dir.root(),
+                config.rules().describe(), config.generations(), config.games());
+        TrainingRun.Summary s = new TrainingRun(config, dir, !noProgress).run();
+        printSummary(s, dir);
+        return 0;
+    }
+
+    /** The config text to use: the run directory's own when resuming, else the given file (copied there). */
+    private String resolveConfig(RunDirectory dir) throws java.io.IOException {
+        String existing = RunDirectory.readIfExists(dir.configFile());
+        if (configFile == null) {
+            if (existing == null) {
+                throw new IllegalArgumentException("--config is required to start a new run (" + dir.root()
+                        + " has no config.yaml)");
+            }
+            return existing;
+        }
+        if (!Files.exists(configFile)) {
+            throw new IllegalArgumentException("config file " + configFile + " does not exist");
+        }
+        String given = Files.readString(configFile, StandardCharsets.UTF_8);
+        // Validate before touching the run directory, so a broken config leaves nothing behind.
+        RunConfig.from(ConfigNode.parse(configFile.toString(), new java.io.StringReader(given)));
+        if (existing != null && !existing.equals(given)) {
+            throw new IllegalArgumentException("run directory " + dir.root() + " was started with a different "
+                    + "config; resume it without --config (or with the same file), or use a new --run-dir");
+        }
+        if (existing == null) {
+            RunDirectory.writeAtomically(dir.configFile(), given);
+        }
+        return given;
+    }
+
+    private static void printSummary(TrainingRun.Summary s, RunDirectory dir) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%nRun summary (%s)%n", dir.root()));
+        sb.append(String.format(Locale.ROOT, "  generations: %d%n", s.generations()));
+        sb.append(String.format(Locale.ROOT, "  this session: %d self-play games, %d samples, %d training steps%n",
+                s.games(), s.samples(), s.steps()));
+        if (s.selfPlaySeconds() > 0) {
+            sb.append(String.format(Locale.ROOT, "  self-play: %.0f games/hour, %.0f NN evaluations/s, "
+                            + "%.0f%% of self-play time in the network, %.0f%% in search and rules%n",
+                    s.gamesPerHour(), s.evaluationsPerSecond(), 100 * s.networkFraction(),
+                    100 * (1 - s.networkFraction())));
+        }
+        sb.append("  Elo ladder (anchor at 0, 95% interval):\n");
+        for (EloLadder.Rating r : s.ladder()) {
+            sb.append(String.format(Locale.ROOT, "    %-14s %7.0f +- %4.0f   %4d games, score %.2f%n", r.player(),
+                    r.elo(), r.ci95(), r.games(), r.score()));
+        }
+        System.out.print(sb);
+        RunDirectory.writeAtomically(dir.root().resolve("summary.txt"), sb.toString().strip() + "\n");
+    }
+}

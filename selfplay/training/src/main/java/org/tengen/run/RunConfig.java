@@ -1,0 +1,263 @@
+package org.tengen.run;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.tengen.config.ConfigException;
+import org.tengen.config.ConfigNode;
+import org.tengen.env.features.FeatureSet;
+import org.tengen.env.features.FeatureSets;
+import org.tengen.env.rules.Preset;
+import org.tengen.env.rules.Rules;
+import org.tengen.external.EngineCommand;
+import org.tengen.models.eval.SymmetricEvaluator;
+import org.tengen.models.net.NetConfig;
+import org.tengen.models.learn.LrSchedule;
+import org.tengen.models.learn.TrainConfig;
+import org.tengen.search.SearchAlgorithm;
+import org.tengen.search.SearchConfig;
+import org.tengen.selfplay.SelfPlay;
+
+/**
+ * Everything a training run needs, read from YAML by {@link #load}. See {@code configs/*.yaml} for every field
+ * with its meaning; unknown fields and out-of-range values are errors naming the field.
+ *
+ * @param name         run name, for logs
+ * @param rulesPreset  id of the rules preset the rules derive from
+ * @param rules        rules, board and komi (with the game-length cap)
+ * @param features     input feature set id
+ * @param network      network shape
+ * @param search       search used by self-play
+ * @param selfPlay     self-play settings (the seed is replaced per generation)
+ * @param games        self-play games per generation
+ * @param replay       replay window and reuse
+ * @param training     optimiser and loss settings
+ * @param batchSize    training batch size
+ * @param steps        training steps per generation (before the reuse bound)
+ * @param evaluation   arena settings
+ * @param generations  generations to run
+ * @param seed         master seed
+ * @param threads      threads inside the network library (intra-op) per worker
+ * @param workers      self-play workers, each with its own searches over a share of the games
+ * @param symmetry     self-play evaluates the network under board symmetries: null (as is), RANDOM or ALL
+ */
+public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network, SearchConfig search,
+                        SelfPlay.Settings selfPlay, int games, Replay replay, TrainConfig training, int batchSize,
+                        int steps, Evaluation evaluation, int generations, long seed, int threads, int workers,
+                        SymmetricEvaluator.Mode symmetry) {
+
+    /**
+     * @param windowGenerations  shards of at most this many latest generations are sampled
+     * @param windowSamples      and at most this many latest samples
+     * @param symmetries         sample a random board symmetry for each training example
+     * @param maxSampleReuse     a generation trains at most {@code maxSampleReuse * windowSize / batchSize} steps
+     */
+    public record Replay(int windowGenerations, int windowSamples, boolean symmetries, double maxSampleReuse) {
+    }
+
+    /**
+     * @param gamesVsPrevious    games of each new checkpoint against the previous one
+     * @param gamesVsAnchors     games against each anchor
+     * @param anchors            fixed anchors: {@code random}, {@code mcts-rollout}
+     * @param externalAnchors    more anchors: external GTP engines by name, e.g. {@code gnugo-0} for
+     *                           {@code gnugo --mode gtp --level 0}
+     * @param rolloutSimulations simulations of the {@code mcts-rollout} anchor
+     * @param search             search of checkpoint players in the arena (no noise; the first moves sampled
+     *                           by visit counts so that games differ)
+     * @param gating             promote a checkpoint to play self-play only if it scores at least
+     *                           {@code gateThreshold} against the current best over {@code gamesVsPrevious} games
+     * @param gateThreshold      see gating
+     */
+    public record Evaluation(int gamesVsPrevious, int gamesVsAnchors, List<String> anchors,
+                             Map<String, EngineCommand> externalAnchors, int rolloutSimulations, SearchConfig search,
+                             boolean gating, double gateThreshold) {
+        public static final List<String> KNOWN_ANCHORS = List.of("random", "mcts-rollout");
+    }
+
+    /**
+     * A copy playing under other rules, e.g. for a match on another board. The network keeps describing the
+     * checkpoints (their fully convolutional nets play any board size).
+     */
+    public RunConfig withRules(String newPreset, Rules newRules) {
+        return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, games, replay, training,
+                batchSize, steps, evaluation, generations, seed, threads, workers, symmetry);
+    }
+
+    /** A copy whose checkpoints have {@code newFeatures} and {@code newNetwork}, e.g. a checkpoint of no run. */
+    public RunConfig withNetwork(String newFeatures, NetConfig newNetwork) {
+        return new RunConfig(name, rulesPreset, rules, newFeatures, newNetwork, search, selfPlay, games, replay,
+                training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry);
+    }
+
+    /** The feature set named by {@link #features()}. */
+    public FeatureSet featureSet() {
+        return FeatureSets.byId(features);
+    }
+
+    /** Reads and validates a run config file. */
+    public static RunConfig load(Path file) {
+        return from(ConfigNode.load(file));
+    }
+
+    /** Builds a config from parsed YAML, then rejects any field nobody read. */
+    public static RunConfig from(ConfigNode root) {
+        String name = root.getString("name", "run");
+        ConfigNode gameNode = root.child("game");
+        String preset = gameNode.getChoice("rules", "tromp-taylor",
+                java.util.Arrays.stream(Preset.values()).map(Preset::id).toList());
+        Rules rules = readRules(gameNode, preset);
+        String features = root.getString("features", "az17");
+        FeatureSet featureSet;
+        try {
+            featureSet = FeatureSets.byId(features);
+        } catch (IllegalArgumentException e) {
+            throw root.invalid("features", e.getMessage());
+        }
+        NetConfig network = readNetwork(root.child("network"), featureSet, rules);
+        ConfigNode selfplayNode = root.child("selfplay");
+        SearchConfig search = readSearch(selfplayNode.child("search"), false);
+        int games = selfplayNode.getInt("gamesPerGeneration", 128, 1, 1_000_000);
+        SelfPlay.Settings selfPlay = build(selfplayNode, () -> new SelfPlay.Settings(
+                selfplayNode.getInt("parallelGames", 64, 1, 4096),
+                (float) selfplayNode.getDouble("resignThreshold", -0.9, -1, 0.99),
+                selfplayNode.getInt("resignAfter", 3, 1, 1000),
+                selfplayNode.getDouble("noResignFraction", 0.1, 0, 1), 0));
+        ConfigNode replayNode = root.child("replay");
+        Replay replay = new Replay(replayNode.getInt("windowGenerations", 5, 1, 100_000),
+                replayNode.getInt("windowSamples", 100_000, 1, 100_000_000),
+                replayNode.getBoolean("symmetries", true),
+                replayNode.getDouble("maxSampleReuse", 4, 0.01, 1000));
+        ConfigNode trainingNode = root.child("training");
+        int batchSize = trainingNode.getInt("batchSize", 256, 1, 65_536);
+        int steps = trainingNode.getInt("stepsPerGeneration", 100, 1, 10_000_000);
+        int generations = root.getInt("generations", 10, 1, 1_000_000);
+        TrainConfig training = readTraining(trainingNode, steps * generations);
+        Evaluation evaluation = readEvaluation(root.child("evaluation"));
+        long seed = root.getInt("seed", 1);
+        int threads = root.getInt("threads", 1, 1, 1024);
+        int workers = selfplayNode.getInt("workers", Runtime.getRuntime().availableProcessors(), 1, 1024);
+        String symmetryName = selfplayNode.getChoice("evaluationSymmetry", "none", List.of("none", "random", "all"));
+        SymmetricEvaluator.Mode symmetry = symmetryName.equals("none") ? null
+                : SymmetricEvaluator.Mode.valueOf(symmetryName.toUpperCase(Locale.ROOT));
+        root.finish();
+        return new RunConfig(name, preset, rules, features, network, search, selfPlay, games, replay, training, batchSize,
+                steps, evaluation, generations, seed, threads, workers, symmetry);
+    }
+
+    private static Rules readRules(ConfigNode node, String presetName) {
+        int width = node.getInt("width", node.getInt("size", 9, 1, Rules.MAX_SIZE), 1, Rules.MAX_SIZE);
+        int height = node.getInt("height", width, 1, Rules.MAX_SIZE);
+        Rules rules = Preset.byName(presetName).rules(width, height);
+        if (node.has("komi")) {
+            double komi = node.getDouble("komi", rules.komi());
+            Rules even = rules;
+            rules = build(node, () -> even.withKomi(komi));
+        }
+        int maxMoves = node.getInt("maxMoves", 2 * width * height, 1, 1_000_000);
+        return rules.withMaxMoves(maxMoves);
+    }
+
+    private static NetConfig readNetwork(ConfigNode node, FeatureSet features, Rules rules) {
+        return build(node, () -> new NetConfig(features.planes(), rules.width(), rules.height(),
+                node.getInt("blocks", 4, 1, 256), node.getInt("channels", 32, 4, 4096),
+                node.getBoolean("globalPooling", false), node.getBoolean("ownershipHead", true),
+                node.getBoolean("scoreHead", false)));
+    }
+
+    /** Reads a search section; arena searches default to greedy, noise-free play. */
+    static SearchConfig readSearch(ConfigNode node, boolean arena) {
+        SearchConfig defaults = SearchConfig.builder().build();
+        return build(node, () -> {
+            String algorithm = node.getChoice("algorithm", arena ? "puct" : "gumbel", List.of("puct", "gumbel"));
+            SearchConfig.Builder b = SearchConfig.builder()
+                    .algorithm(SearchAlgorithm.valueOf(algorithm.toUpperCase(Locale.ROOT)))
+                    .simulations(node.getInt("simulations", 32, 1, 1_000_000))
+                    .leavesPerTree(node.getInt("leavesPerTree", 1, 1, 64))
+                    .cPuct((float) node.getDouble("cPuct", defaults.cPuct()))
+                    .fpuReduction((float) node.getDouble("fpuReduction", defaults.fpuReduction()))
+                    .dirichletAlphaScale((float) node.getDouble("dirichletAlphaScale",
+                            defaults.dirichletAlphaScale()))
+                    .dirichletEpsilon((float) node.getDouble("dirichletEpsilon", arena ? 0 : 0.25))
+                    // Arena players sample their first moves too: greedy players without noise would play the
+                    // same game again and again.
+                    .temperatureMoves(node.getInt("temperatureMoves", arena ? 4 : 8, 0, 1_000_000))
+                    .temperature((float) node.getDouble("temperature", 1.0))
+                    .reuseTree(node.getBoolean("reuseTree", algorithm.equals("puct")))
+                    .consideredActions(node.getInt("consideredActions", 8, 1, 100_000))
+                    .gumbelScale((float) node.getDouble("gumbelScale", arena ? 0 : 1))
+                    .cVisit((float) node.getDouble("cVisit", defaults.cVisit()))
+                    .cScale((float) node.getDouble("cScale", defaults.cScale()));
+            double full = node.getDouble("fullSearchProbability", 1.0, 0, 1);
+            int cheap = node.getInt("cheapSimulations", 8, 1, 1_000_000);
+            if (full < 1) {
+                b.playoutCap(full, cheap);
+            }
+            return b.build();
+        });
+    }
+
+    private static TrainConfig readTraining(ConfigNode node, int totalSteps) {
+        return build(node, () -> {
+            String optimizer = node.getChoice("optimizer", "sgd", List.of("sgd", "adam"));
+            float lr = (float) node.getDouble("learningRate", optimizer.equals("sgd") ? 0.02 : 1e-3);
+            TrainConfig base = optimizer.equals("sgd") ? TrainConfig.sgd(lr) : TrainConfig.adam(lr);
+            String scheduleName = node.getChoice("schedule", "constant", List.of("constant", "cosine", "step"));
+            LrSchedule schedule = switch (scheduleName) {
+                case "cosine" -> new LrSchedule.Cosine(node.getInt("warmupSteps", 0, 0, 1_000_000),
+                        Math.max(totalSteps, node.getInt("warmupSteps", 0) + 1),
+                        (float) node.getDouble("floor", 0.1, 0, 1));
+                case "step" -> new LrSchedule.Step(node.getInt("stepEvery", 1000, 1, 100_000_000),
+                        (float) node.getDouble("stepFactor", 0.1, 1e-6, 1));
+                default -> new LrSchedule.Constant();
+            };
+            return new TrainConfig(base.optimizer(), lr,
+                    (float) node.getDouble("momentum", base.momentum(), 0, 0.999),
+                    (float) node.getDouble("l2", base.l2(), 0, 1), schedule,
+                    (float) node.getDouble("valueWeight", base.valueWeight(), 0, 1000),
+                    (float) node.getDouble("ownershipWeight", base.ownershipWeight(), 0, 1000),
+                    (float) node.getDouble("scoreWeight", base.scoreWeight(), 0, 1000));
+        });
+    }
+
+    private static Evaluation readEvaluation(ConfigNode node) {
+        List<String> anchors = node.getStringList("anchors", List.of("random", "mcts-rollout"));
+        for (String a : anchors) {
+            if (!Evaluation.KNOWN_ANCHORS.contains(a)) {
+                throw node.invalid("anchors", "unknown anchor '" + a + "'; known: "
+                        + String.join(", ", Evaluation.KNOWN_ANCHORS));
+            }
+        }
+        Map<String, EngineCommand> external = new LinkedHashMap<>();
+        node.getStringMap("externalAnchors", Map.of()).forEach((name, command) -> {
+            // The name goes into arena CSV files and the Elo ladder beside the checkpoints and fixed anchors.
+            if (!name.matches("[A-Za-z0-9._+-]+") || Evaluation.KNOWN_ANCHORS.contains(name)
+                    || name.matches("gen-\\d+")) {
+                throw node.invalid("externalAnchors", "'" + name + "' cannot name an anchor: use letters, digits "
+                        + "and ._+- and not the name of a checkpoint or fixed anchor");
+            }
+            try {
+                external.put(name, EngineCommand.parse(command));
+            } catch (IllegalArgumentException e) {
+                throw node.invalid("externalAnchors", name + ": " + e.getMessage());
+            }
+        });
+        return new Evaluation(node.getInt("gamesVsPrevious", 40, 0, 1_000_000),
+                node.getInt("gamesVsAnchors", 20, 0, 1_000_000), anchors,
+                java.util.Collections.unmodifiableMap(external),
+                node.getInt("rolloutSimulations", 64, 1, 1_000_000), readSearch(node.child("search"), true),
+                node.getBoolean("gating", false), node.getDouble("gateThreshold", 0.55, 0, 1));
+    }
+
+    /** Runs a record constructor, turning its IllegalArgumentException into a ConfigException for the section. */
+    private static <T> T build(ConfigNode node, java.util.function.Supplier<T> constructor) {
+        try {
+            return constructor.get();
+        } catch (ConfigException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw node.invalid(e.getMessage());
+        }
+    }
+}

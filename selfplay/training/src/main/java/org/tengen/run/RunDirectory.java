@@ -1,0 +1,243 @@
+package org.tengen.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The files of one training run. Every file is written whole or not at all (temporary file, then rename), so the
+ * files themselves say how far a killed run got:
+ * <pre>
+ * config.yaml                      the config the run was started with
+ * checkpoints/gen-0003/            checkpoint of generation 3 (gen-0000: the initial random network)
+ * checkpoints/best                 name of the checkpoint self-play uses (changes only with gating)
+ * data/gen-0003/part-002-32g.npz   training samples of 32 self-play games of generation 3
+ * games/gen-0003/game-00042.sgf    every self-play game
+ * arena/gen-0003.csv               evaluation games of generation 3 (player a, player b, score of a)
+ * arena/games/                     SGF of evaluation games
+ * elo.csv                          the Elo ladder over all evaluation games
+ * metrics.csv                      one row per generation (throughput, losses, Elo)
+ * logs/train.log                   the log of every session of the run
+ * </pre>
+ */
+public final class RunDirectory {
+    private static final Pattern GENERATION = Pattern.compile("gen-(\\d+)");
+    private static final Pattern PART = Pattern.compile("part-(\\d+)-(\\d+)g\\.npz");
+    private final Path root;
+
+    public RunDirectory(Path root) {
+        this.root = root.toAbsolutePath().normalize();
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    public Path configFile() {
+        return root.resolve("config.yaml");
+    }
+
+    public static String generationName(int generation) {
+        return String.format(Locale.ROOT, "gen-%04d", generation);
+    }
+
+    public Path checkpoint(int generation) {
+        return root.resolve("checkpoints").resolve(generationName(generation));
+    }
+
+    public Path bestFile() {
+        return root.resolve("checkpoints").resolve("best");
+    }
+
+    public Path dataDir(int generation) {
+        return root.resolve("data").resolve(generationName(generation));
+    }
+
+    public Path gamesDir(int generation) {
+        return root.resolve("games").resolve(generationName(generation));
+    }
+
+    public Path arenaFile(int generation) {
+        return root.resolve("arena").resolve(generationName(generation) + ".csv");
+    }
+
+    public Path arenaGamesDir() {
+        return root.resolve("arena").resolve("games");
+    }
+
+    public Path eloFile() {
+        return root.resolve("elo.csv");
+    }
+
+    public Path metricsFile() {
+        return root.resolve("metrics.csv");
+    }
+
+    public Path logFile() {
+        return root.resolve("logs").resolve("train.log");
+    }
+
+    /** The newest checkpoint's generation, or -1 when there is none. */
+    public int latestGeneration() {
+        Path dir = root.resolve("checkpoints");
+        if (!Files.isDirectory(dir)) {
+            return -1;
+        }
+        int latest = -1;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "gen-*")) {
+            for (Path f : files) {
+                Matcher m = GENERATION.matcher(f.getFileName().toString());
+                if (m.matches() && Files.isDirectory(f)) {
+                    latest = Math.max(latest, Integer.parseInt(m.group(1)));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir, e);
+        }
+        return latest;
+    }
+
+    /**
+     * A checkpoint directory named by a user: {@code latest}, {@code best}, a generation name ({@code gen-0003}) or
+     * number ({@code 3}) in this run.
+     */
+    public Path resolveCheckpoint(String ref) {
+        String name;
+        if (ref.equals("latest")) {
+            int g = latestGeneration();
+            if (g < 0) {
+                throw new IllegalArgumentException("run " + root + " has no checkpoints yet");
+            }
+            name = generationName(g);
+        } else if (ref.equals("best")) {
+            String best = readIfExists(bestFile());
+            name = best == null ? generationName(0) : best.strip();
+        } else if (ref.matches("\\d+")) {
+            name = generationName(Integer.parseInt(ref));
+        } else {
+            name = ref;
+        }
+        Path path = root.resolve("checkpoints").resolve(name);
+        if (!Files.isDirectory(path)) {
+            throw new IllegalArgumentException("run " + root + " has no checkpoint " + name);
+        }
+        return path;
+    }
+
+    /** A finished data part of {@code generation}: its path and how many games it holds. */
+    public record DataPart(Path path, int index, int games) {
+    }
+
+    /** The complete data parts of a generation, in order (temporary files of a killed write are ignored). */
+    public List<DataPart> dataParts(int generation) {
+        Path dir = dataDir(generation);
+        List<DataPart> parts = new ArrayList<>();
+        if (!Files.isDirectory(dir)) {
+            return parts;
+        }
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "part-*.npz")) {
+            for (Path f : files) {
+                Matcher m = PART.matcher(f.getFileName().toString());
+                if (m.matches()) {
+                    parts.add(new DataPart(f, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir, e);
+        }
+        parts.sort((a, b) -> Integer.compare(a.index(), b.index()));
+        return parts;
+    }
+
+    /** Path for data part {@code index} of {@code generation} holding {@code games} games. */
+    public Path dataPart(int generation, int index, int games) {
+        return dataDir(generation).resolve(String.format(Locale.ROOT, "part-%03d-%dg.npz", index, games));
+    }
+
+    /**
+     * Deletes what writes interrupted by a kill left behind: hidden {@code .*tmp*} files and directories in
+     * {@code checkpoints/} and in each generation's {@code data/} folder. Returns how many were removed.
+     */
+    public int removeStaleTemporaries() {
+        int removed = 0;
+        List<Path> folders = new ArrayList<>();
+        folders.add(root.resolve("checkpoints"));
+        folders.add(root);
+        Path data = root.resolve("data");
+        if (Files.isDirectory(data)) {
+            try (DirectoryStream<Path> gens = Files.newDirectoryStream(data)) {
+                gens.forEach(folders::add);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + data, e);
+            }
+        }
+        for (Path folder : folders) {
+            if (!Files.isDirectory(folder)) {
+                continue;
+            }
+            try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder, ".*tmp*")) {
+                for (Path stale : entries) {
+                    deleteRecursively(stale);
+                    removed++;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot clean " + folder + ": " + e.getMessage(), e);
+            }
+        }
+        return removed;
+    }
+
+    private static void deleteRecursively(Path path) throws IOException {
+        if (Files.isDirectory(path)) {
+            try (DirectoryStream<Path> children = Files.newDirectoryStream(path)) {
+                for (Path child : children) {
+                    deleteRecursively(child);
+                }
+            }
+        }
+        Files.delete(path);
+    }
+
+    /** Writes {@code text} to {@code file} atomically: a temporary file in the same folder, forced, then renamed. */
+    public static void writeAtomically(Path file, String text) {
+        try {
+            Files.createDirectories(file.getParent());
+            Path tmp = Files.createTempFile(file.getParent(), "." + file.getFileName(), ".tmp");
+            try {
+                try (var channel = java.nio.channels.FileChannel.open(tmp,
+                        java.nio.file.StandardOpenOption.WRITE)) {
+                    channel.write(java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
+                    channel.force(true);
+                }
+                try {
+                    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The file's text, or null if it does not exist. */
+    public static String readIfExists(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package org.tengen.run;
+
+import java.nio.FloatBuffer;
+import org.tengen.models.eval.Evaluator;
+import org.tengen.models.eval.InputSpec;
+
+/** Passes evaluations through and counts positions and time spent in the network. */
+final class TimedEvaluator implements Evaluator {
+    private final Evaluator inner;
+    private long nanos;
+    private long positions;
+
+    TimedEvaluator(Evaluator inner) {
+        this.inner = inner;
+    }
+
+    @Override
+    public InputSpec spec() {
+        return inner.spec();
+    }
+
+    @Override
+    public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value) {
+        long start = System.nanoTime();
+        inner.evaluate(batch, observations, legal, policy, value);
+        nanos += System.nanoTime() - start;
+        positions += batch;
+    }
+
+    double seconds() {
+        return nanos / 1e9;
+    }
+
+    long positions() {
+        return positions;
+    }
+}

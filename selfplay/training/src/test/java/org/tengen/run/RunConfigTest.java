@@ -1,0 +1,70 @@
+package org.tengen.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringReader;
+import java.nio.file.Path;
+import org.tengen.config.ConfigException;
+import org.tengen.config.ConfigNode;
+import org.tengen.search.SearchAlgorithm;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class RunConfigTest {
+    /** The repository's configs folder, from the selfplay module's working directory. */
+    static final Path CONFIGS = Path.of("..", "..", "configs");
+
+    private static RunConfig parse(String yaml) {
+        return RunConfig.from(ConfigNode.parse("test.yaml", new StringReader(yaml)));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"quick-5x5.yaml", "9x9.yaml", "19x19.yaml"})
+    void shippedConfigsLoad(String file) {
+        RunConfig config = RunConfig.load(CONFIGS.resolve(file));
+        assertTrue(config.generations() > 0);
+        assertEquals(config.featureSet().planes(), config.network().inputPlanes());
+    }
+
+    @Test
+    void quickConfigIsFiveByFiveGumbel() {
+        RunConfig config = RunConfig.load(CONFIGS.resolve("quick-5x5.yaml"));
+        assertEquals(5, config.rules().width());
+        assertEquals(0.5, config.rules().komi());
+        assertEquals(SearchAlgorithm.GUMBEL, config.search().algorithm());
+        assertEquals(SearchAlgorithm.PUCT, config.evaluation().search().algorithm());
+        assertEquals(0f, config.evaluation().search().dirichletEpsilon());
+    }
+
+    @Test
+    void defaultsFillAnEmptyConfig() {
+        RunConfig config = parse("");
+        assertEquals(9, config.rules().width());
+        assertEquals("az17", config.features());
+        assertEquals(162, config.rules().maxMoves());
+    }
+
+    @Test
+    void typosAndBadValuesNameTheField() {
+        assertTrue(assertThrows(ConfigException.class, () -> parse("selfplay:\n  gamesPerGenration: 5\n"))
+                .getMessage().contains("selfplay.gamesPerGenration: unknown field (did you mean "
+                        + "'gamesPerGeneration'?)"));
+        assertTrue(assertThrows(ConfigException.class, () -> parse("game:\n  rules: japanese\n")).getMessage()
+                .contains("game.rules: 'japanese' is not one of tromp-taylor, aga, nz, chinese, simple-ko"));
+        assertTrue(assertThrows(ConfigException.class, () -> parse("game:\n  komi: 6.3\n")).getMessage()
+                .contains("game: komi 6.3 is not a multiple of 0.5"));
+        assertTrue(assertThrows(ConfigException.class, () -> parse("features: az4\n")).getMessage()
+                .contains("features:"));
+        assertTrue(assertThrows(ConfigException.class, () -> parse("network:\n  blocks: 0\n")).getMessage()
+                .contains("network.blocks: 0 is out of range 1..256"));
+        assertTrue(assertThrows(ConfigException.class,
+                () -> parse("evaluation:\n  anchors: [random, gnugo]\n")).getMessage()
+                .contains("evaluation.anchors: unknown anchor 'gnugo'"));
+        assertTrue(assertThrows(ConfigException.class,
+                () -> parse("selfplay:\n  search:\n    algorithm: gumbel\n    reuseTree: true\n")).getMessage()
+                .contains("selfplay.search: reuseTree is not supported with GUMBEL"));
+    }
+}

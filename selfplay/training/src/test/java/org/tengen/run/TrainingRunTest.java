@@ -1,0 +1,124 @@
+package org.tengen.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.tengen.config.ConfigNode;
+import org.tengen.models.data.TrainingShard;
+import org.tengen.sgf.GoSgf;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A tiny run end to end, and resuming it after interruptions at each phase. */
+class TrainingRunTest {
+    /** A run that takes a few seconds: 4x4 board, a 1-block net, a handful of games with 8 simulations. */
+    static final String TINY = """
+            name: tiny
+            game: {size: 4, komi: 0.5, maxMoves: 24}
+            features: az5
+            generations: 2
+            network: {blocks: 1, channels: 8}
+            selfplay:
+              gamesPerGeneration: 8
+              parallelGames: 4
+              workers: 2
+              search: {simulations: 8, consideredActions: 4}
+            training: {batchSize: 16, stepsPerGeneration: 4}
+            evaluation:
+              gamesVsPrevious: 4
+              gamesVsAnchors: 2
+              rolloutSimulations: 8
+              search: {simulations: 4}
+            """;
+
+    static RunConfig tiny(int generations) {
+        return RunConfig.from(ConfigNode.parse("tiny.yaml", new StringReader(
+                TINY.replace("generations: 2", "generations: " + generations))));
+    }
+
+    @Test
+    void runsEndToEndAndWritesEveryArtifact(@TempDir Path tmp) throws IOException {
+        RunDirectory dir = new RunDirectory(tmp.resolve("run"));
+        TrainingRun.Summary summary = new TrainingRun(tiny(2), dir, false).run();
+
+        assertEquals(16, summary.games());
+        assertEquals(8, summary.steps());
+        assertTrue(summary.samples() > 0);
+        assertTrue(summary.networkFraction() > 0 && summary.networkFraction() <= 1);
+        for (int g = 0; g <= 2; g++) {
+            assertTrue(Files.isDirectory(dir.checkpoint(g)), "checkpoint " + g);
+        }
+        assertEquals("gen-0002", RunDirectory.readIfExists(dir.bestFile()).strip());
+        assertEquals(8, dir.dataParts(1).stream().mapToInt(RunDirectory.DataPart::games).sum());
+        TrainingShard shard = TrainingShard.read(dir.dataParts(1).get(0).path());
+        assertTrue(shard.hasOwnership());
+        try (Stream<Path> games = Files.list(dir.gamesDir(1))) {
+            List<Path> sgf = games.toList();
+            assertEquals(8, sgf.size());
+            assertFalse(GoSgf.read(sgf.get(0)).moves().isEmpty());
+        }
+        assertTrue(Files.readString(dir.arenaFile(2)).lines().count() > 1);
+        List<String> elo = Files.readAllLines(dir.eloFile());
+        assertTrue(elo.stream().anyMatch(l -> l.startsWith("gen-0002,")), String.join("\n", elo));
+        List<String> metrics = Files.readAllLines(dir.metricsFile());
+        assertEquals(3, metrics.size(), String.join("\n", metrics));
+        assertTrue(metrics.get(1).startsWith("1,8,"));
+        assertTrue(summary.ladder().stream().anyMatch(r -> r.player().equals("random")));
+    }
+
+    @Test
+    void resumesAfterInterruptionsInEveryPhase(@TempDir Path tmp) throws IOException {
+        RunDirectory dir = new RunDirectory(tmp.resolve("run"));
+        new TrainingRun(tiny(1), dir, false).run();
+        String metricsAfterOne = Files.readString(dir.metricsFile());
+
+        // A second session asked for 2 generations continues from generation 2, keeping generation 1 as it was.
+        TrainingRun.Summary second = new TrainingRun(tiny(2), dir, false).run();
+        assertEquals(8, second.games(), "only generation 2 plays self-play");
+        assertTrue(Files.readString(dir.metricsFile()).startsWith(metricsAfterOne));
+
+        // Kill during generation 2's evaluation, during its training (checkpoint half written: only a temp
+        // directory), and after its first self-play part: each phase is redone, nothing else.
+        Files.delete(dir.arenaFile(2));
+        RunDirectory.writeAtomically(dir.bestFile(), "gen-0001\n"); // evaluation had not promoted it yet
+        deleteTree(dir.checkpoint(2));
+        Files.createDirectories(dir.checkpoint(2).resolveSibling(".gen-0002.tmp-12345"));
+        Files.writeString(dir.checkpoint(2).resolveSibling(".gen-0002.tmp-12345").resolve("weights.params"), "x");
+        List<RunDirectory.DataPart> parts = dir.dataParts(2);
+        Files.delete(parts.get(parts.size() - 1).path());
+        Files.writeString(dir.dataDir(2).resolve(".part-009-4g.npz.tmp"), "partial");
+        int gamesLeft = parts.get(parts.size() - 1).games();
+        String metrics = Files.readString(dir.metricsFile());
+        Files.writeString(dir.metricsFile(), metrics.substring(0, metrics.indexOf("\n2,") + 1));
+
+        TrainingRun.Summary third = new TrainingRun(tiny(2), dir, false).run();
+        assertEquals(gamesLeft, third.games(), "only the lost part is played again");
+        assertEquals(4, third.steps(), "generation 2 is trained again");
+        assertTrue(Files.isDirectory(dir.checkpoint(2)));
+        assertTrue(Files.exists(dir.arenaFile(2)));
+        assertEquals(8, dir.dataParts(2).stream().mapToInt(RunDirectory.DataPart::games).sum());
+        assertEquals(3, Files.readAllLines(dir.metricsFile()).size());
+        assertFalse(Files.exists(dir.checkpoint(2).resolveSibling(".gen-0002.tmp-12345")), "stale temp removed");
+        assertFalse(Files.exists(dir.dataDir(2).resolve(".part-009-4g.npz.tmp")), "stale temp removed");
+
+        // A finished run does nothing more.
+        TrainingRun.Summary fourth = new TrainingRun(tiny(2), dir, false).run();
+        assertEquals(0, fourth.games());
+        assertEquals(0, fourth.steps());
+    }
+
+    static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}
