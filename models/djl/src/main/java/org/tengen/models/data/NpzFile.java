@@ -29,6 +29,9 @@ import java.util.zip.ZipOutputStream;
  * and 1s and shrink several-fold even so).
  */
 public final class NpzFile {
+    /** 1980-01-01T00:00:00Z, the earliest time a zip entry holds. */
+    private static final long FIXED_ENTRY_TIME = 315_532_800_000L;
+
     private NpzFile() {
     }
 
@@ -50,7 +53,10 @@ public final class NpzFile {
                 zip.setLevel(Deflater.BEST_SPEED);
                 for (Map.Entry<String, ? extends NpyArray> e : arrays.entrySet()) {
                     checkName(e.getKey());
-                    zip.putNextEntry(new ZipEntry(e.getKey() + ".npy"));
+                    ZipEntry entry = new ZipEntry(e.getKey() + ".npy");
+                    // A fixed time makes a shard's bytes a function of its data alone (reproducible, comparable).
+                    entry.setTime(FIXED_ENTRY_TIME);
+                    zip.putNextEntry(entry);
                     Npy.write(e.getValue(), zip);
                     zip.closeEntry();
                 }
