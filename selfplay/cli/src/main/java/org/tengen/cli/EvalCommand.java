@@ -4,12 +4,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.Optional;
+import org.tengen.agent.Agent;
+import org.tengen.agent.PlayerSpec;
+import org.tengen.agent.Referee;
 import org.tengen.arena.Arena;
-import org.tengen.arena.MatchPlayer;
 import org.tengen.env.game.Vertex;
 import org.tengen.search.SearchConfig;
 import org.tengen.sgf.GoSgf;
-import org.tengen.run.Players;
+import org.tengen.run.Agents;
 import org.tengen.run.RunConfig;
 import org.tengen.run.RunDirectory;
 import picocli.CommandLine.Command;
@@ -19,8 +22,7 @@ import picocli.CommandLine.Option;
 /** {@code tengen eval}: a match between two players of a run, with a win rate and its interval. */
 @Command(name = "eval", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"Play a match between two players with alternating colours and report the score.",
-            "Players: random, mcts-rollout[:SIMS], a checkpoint of the run (latest, best, gen-0003, 3) or a "
-                    + "checkpoint directory."})
+            "Players: " + PlayerSpec.FORMS + "."})
 final class EvalCommand implements Callable<Integer> {
     @Mixin
     private RunOptions run;
@@ -59,16 +61,19 @@ final class EvalCommand implements Callable<Integer> {
         RunConfig config = RunOptions.config(dir);
         NetworkRuntime.configure(config.threads());
         SearchConfig search = searchOptions.apply(config.evaluation().search());
-        Players players = new Players(config);
+        Agents agents = new Agents(config, Agents.DEFAULT_ENGINE_TIMEOUT);
+        PlayerSpec specA = PlayerSpec.parse(a, Optional.of(dir.root()));
+        PlayerSpec specB = PlayerSpec.parse(b, Optional.of(dir.root()));
         if (sgfDir != null) {
             Files.createDirectories(sgfDir);
         }
         int[] n = {0};
         java.util.Map<String, Integer> firstMoves = new java.util.TreeMap<>();
-        try (MatchPlayer pa = players.parse(a, dir, search, parallel, seed);
-             MatchPlayer pb = players.parse(b, dir, search, parallel, seed + 7919)) {
+        try (Agent pa = agents.create(specA, search, parallel, seed);
+             Agent pb = agents.create(specB, search, parallel, seed + 7919)) {
             long start = System.nanoTime();
-            Arena.MatchResult r = Arena.play(pa, pb, config.rules(), games, parallel, record -> {
+            Arena.MatchResult r = Arena.play(pa, pb, config.rules(), config.featureSet(), games, parallel,
+                    Referee.AREA, record -> {
                 if (!record.moves().isEmpty()) {
                     int first = record.moves().get(0).action();
                     String vertex = first == config.rules().passAction() ? "pass" : Vertex.format(

@@ -7,17 +7,22 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.tengen.agent.Agent;
+import org.tengen.agent.PlayerSpec;
 import java.util.concurrent.Callable;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.env.rules.Preset;
 import org.tengen.gtp.GtpEngine;
-import org.tengen.gtp.MoveGenerator;
-import org.tengen.gtp.RandomMoveGenerator;
-import org.tengen.gtp.SearchMoveGenerator;
 import org.tengen.gtp.TimeControl;
+import org.tengen.models.checkpoint.CheckpointInfo;
+import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.eval.SymmetricEvaluator;
-import org.tengen.search.MctsPlayer;
+import org.tengen.run.Agents;
+import org.tengen.run.RunConfig;
+import org.tengen.search.SearchConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -108,14 +113,15 @@ final class GtpCommand implements Callable<Integer> {
         if (maxSimulations < 1) {
             throw new ParameterException(spec.commandLine(), "--max-simulations must be at least 1");
         }
-        MoveGenerator generator = model != null ? modelGenerator(s) : switch (player == null ? "random" : player) {
-            case "random" -> new RandomMoveGenerator(s);
-            case "mcts-rollout" -> new SearchMoveGenerator(
-                    r -> MctsPlayer.rollouts(r, searchBudget(), 1, s), simulations);
+        Agent agent = model != null ? modelAgent(s) : switch (player == null ? "random" : player) {
+            case "random", "mcts-rollout" -> new Agents(RunConfig.defaults(), Agents.DEFAULT_ENGINE_TIMEOUT).create(
+                    player == null || player.equals("random") ? new PlayerSpec.Random()
+                            : new PlayerSpec.MctsRollout(OptionalInt.of(searchBudget())),
+                    SearchConfig.rolloutAnchor(searchBudget()), 1, s);
             default -> throw new ParameterException(spec.commandLine(),
                     "--player: expected random or mcts-rollout, got '" + player + "'");
         };
-        GtpEngine engine = new GtpEngine("Tengen", Main.version(), generator);
+        GtpEngine engine = new GtpEngine("Tengen", Main.version(), agent, simulations);
         configure(engine);
         LOG.info("GTP engine ready: {}, seed {}, {}", engine.rules().describe(), s, engine.clock().describe());
         return engine;
@@ -126,19 +132,14 @@ final class GtpCommand implements Callable<Integer> {
         return Math.max(simulations, maxSimulations);
     }
 
-    /** A searching player of the checkpoint named by --model, rebuilt for each board size the controller sets. */
-    private MoveGenerator modelGenerator(long seed) {
+    /**
+     * The checkpoint named by --model (or a run's latest) searched by greedy, noise-free PUCT with tree reuse, on
+     * whatever board size the controller sets.
+     */
+    private Agent modelAgent(long seed) {
         if (player != null) {
             throw new ParameterException(spec.commandLine(), "--player and --model exclude each other");
         }
-        ModelPlayers.Loaded loaded;
-        try {
-            loaded = ModelPlayers.load(model);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--model: " + e.getMessage());
-        }
-        LOG.info("Model {} ({}), {} simulations per move without a time limit, at most {} with one",
-                loaded.checkpoint(), loaded.describe(), simulations, searchBudget());
         SymmetricEvaluator.Mode mode = switch (symmetry.toLowerCase(Locale.ROOT)) {
             case "none" -> null;
             case "random" -> SymmetricEvaluator.Mode.RANDOM;
@@ -146,7 +147,38 @@ final class GtpCommand implements Callable<Integer> {
             default -> throw new ParameterException(spec.commandLine(),
                     "--symmetry: expected none, random or all, got '" + symmetry + "'");
         };
-        return new SearchMoveGenerator(r -> loaded.player(r, searchBudget(), mode, seed), simulations);
+        PlayerSpec checkpoint = parseModel();
+        RunConfig config;
+        try {
+            if (checkpoint instanceof PlayerSpec.RunCheckpoint run) {
+                config = RunOptions.config(RunOptions.directory(run.run()));
+            } else if (checkpoint instanceof PlayerSpec.Checkpoint c) {
+                CheckpointInfo info = Checkpoints.read(c.directory());
+                config = RunConfig.defaults().withNetwork(info.provenance().featureSet(), info.network());
+            } else {
+                throw new IllegalArgumentException(model + " is neither a checkpoint (no " + Checkpoints.METADATA_FILE
+                        + ") nor a run directory (no config.yaml)");
+            }
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--model: " + e.getMessage());
+        }
+        NetworkRuntime.configure(1);
+        SearchConfig search = SearchConfig.builder().simulations(searchBudget()).dirichletEpsilon(0f)
+                .temperatureMoves(0).build();
+        Agent agent = new Agents(config, Agents.DEFAULT_ENGINE_TIMEOUT).create(checkpoint, search, 1, seed, mode);
+        LOG.info("Model {} ({} blocks x {} channels, features {}), {} simulations per move without a time limit, "
+                        + "at most {} with one", model, config.network().blocks(), config.network().channels(),
+                config.features(), simulations, searchBudget());
+        return agent;
+    }
+
+    /** What --model names, or the random player when it names neither a checkpoint nor a run. */
+    private PlayerSpec parseModel() {
+        try {
+            return PlayerSpec.parse(model.toString(), Optional.empty());
+        } catch (IllegalArgumentException e) {
+            return new PlayerSpec.Random();
+        }
     }
 
     /** Applies the options; a bad value is a usage error (exit code 2) naming the option. */

@@ -1,7 +1,6 @@
 package org.tengen.cli;
 
 import java.io.PrintWriter;
-import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,9 +11,11 @@ import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.Optional;
+import org.tengen.agent.Agent;
+import org.tengen.agent.PlayerSpec;
+import org.tengen.agent.Referee;
 import org.tengen.arena.Arena;
-import org.tengen.arena.MatchPlayer;
-import org.tengen.config.ConfigNode;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
 import org.tengen.external.EngineCommand;
@@ -23,7 +24,7 @@ import org.tengen.models.checkpoint.CheckpointInfo;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.sgf.GameRecord;
 import org.tengen.sgf.GoSgf;
-import org.tengen.run.Players;
+import org.tengen.run.Agents;
 import org.tengen.run.RunConfig;
 import org.tengen.run.RunDirectory;
 import picocli.CommandLine.Command;
@@ -150,7 +151,7 @@ final class MatchCommand implements Callable<Integer> {
             config = RunOptions.config(dir);
             ref = DEFAULT_PLAYER;
         } else {
-            config = RunConfig.from(ConfigNode.parse("defaults", new StringReader("")));
+            config = RunConfig.defaults();
             if (Files.isRegularFile(asPath.resolve(Checkpoints.METADATA_FILE))) {
                 CheckpointInfo info = Checkpoints.read(asPath);
                 config = config.withNetwork(info.provenance().featureSet(), info.network());
@@ -170,12 +171,13 @@ final class MatchCommand implements Callable<Integer> {
         }
         List<Outcome> outcomes = new ArrayList<>();
         Duration limit = Duration.ofMillis(Math.max(1, Math.round(timeout * 1000)));
-        try (MatchPlayer ours = new Players(config).parse(ref, dir, searchOptions.apply(config.evaluation().search()),
-                parallel, seed);
-             ExternalPlayer theirs = new ExternalPlayer(engineName, () -> command.start(limit), rules, parallel)) {
+        Agents agents = new Agents(config, limit);
+        PlayerSpec spec = PlayerSpec.parse(ref, Optional.ofNullable(dir).map(RunDirectory::root));
+        try (Agent ours = agents.create(spec, searchOptions.apply(config.evaluation().search()), parallel, seed);
+             ExternalPlayer theirs = agents.engine(Optional.ofNullable(engineName), command, parallel)) {
             long start = System.nanoTime();
-            Arena.MatchResult r = Arena.play(ours, theirs, rules, games, parallel,
-                    scoring.equals("engine") ? theirs.engineScoring() : null, record -> {
+            Arena.MatchResult r = Arena.play(ours, theirs, rules, config.featureSet(), games, parallel,
+                    scoring.equals("engine") ? theirs.engineScoring() : Referee.AREA, record -> {
                         outcomes.add(new Outcome(record.blackPlayer().equals(ours.name()), ending(record, rules)));
                         if (sgfDir != null) {
                             GoSgf.save(sgfDir.resolve(String.format(Locale.ROOT, "game-%04d.sgf", outcomes.size() - 1)),

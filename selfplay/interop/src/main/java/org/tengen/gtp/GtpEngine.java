@@ -22,6 +22,7 @@ import org.apache.logging.log4j.Logger;
 import org.tengen.env.board.Board;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
+import org.tengen.env.game.GameResult;
 import org.tengen.env.game.Legality;
 import org.tengen.env.game.Status;
 import org.tengen.env.game.Vertex;
@@ -29,9 +30,10 @@ import org.tengen.env.rules.HandicapLayout;
 import org.tengen.env.rules.HandicapPlacement;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
+import org.tengen.agent.Agent;
+import org.tengen.agent.Budget;
 import org.tengen.search.SearchResult;
 import org.tengen.sgf.GameRecord;
-import org.tengen.sgf.GameResult;
 import org.tengen.sgf.GoSgf;
 import org.tengen.sgf.SgfException;
 import org.tengen.sgf.SgfRules;
@@ -82,7 +84,11 @@ public final class GtpEngine {
 
     private final String name;
     private final String version;
-    private final MoveGenerator generator;
+    private final Agent agent;
+    /** Simulations of a move without a time limit. */
+    private final int simulations;
+    private final Game[] one = new Game[1];
+    private final int[] chosen = new int[1];
     private final Map<String, Command> commands = new LinkedHashMap<>();
     private final List<Move> moves = new ArrayList<>();
     private Preset preset = Preset.TROMP_TAYLOR;
@@ -100,18 +106,22 @@ public final class GtpEngine {
     private int setUpToMove = Stone.EMPTY;
     private final TimeControl clock = new TimeControl();
     private StoneStatus stoneStatus;
-    /** The player whose search {@link MoveGenerator#lastSearch()} holds, EMPTY when there is none for this game. */
+    /** The player whose search {@link Agent#lastSearch} holds, EMPTY when there is none for this game. */
     private int analysed = Stone.EMPTY;
 
     /**
-     * An engine answering {@code name} and {@code version} with those strings, choosing moves with
-     * {@code generator}; it starts with Tromp-Taylor rules on a {@value #DEFAULT_SIZE}x{@value #DEFAULT_SIZE}
-     * board.
+     * An engine answering {@code name} and {@code version} with those strings, choosing moves with {@code agent}
+     * (one slot), which searches {@code simulations} per move when there is no time limit; it starts with
+     * Tromp-Taylor rules on a {@value #DEFAULT_SIZE}x{@value #DEFAULT_SIZE} board.
      */
-    public GtpEngine(String name, String version, MoveGenerator generator) {
+    public GtpEngine(String name, String version, Agent agent, int simulations) {
+        if (simulations < 1) {
+            throw new IllegalArgumentException("simulations must be at least 1, got " + simulations);
+        }
         this.name = name;
         this.version = version;
-        this.generator = generator;
+        this.agent = agent;
+        this.simulations = simulations;
         rules = preset.rules(DEFAULT_SIZE, DEFAULT_SIZE);
         newGame();
         register("protocol_version", "", a -> "2");
@@ -325,7 +335,7 @@ public final class GtpEngine {
         Game position = mover(player);
         double seconds = clock.budget(player, position.turns(), rules.area());
         long start = System.nanoTime();
-        int action = generator.select(position, seconds);
+        int action = think(position, seconds);
         if (cleanup && action == rules.passAction()) {
             int attack = stoneStatus().cleanupMove(position);
             action = attack >= 0 ? attack : action;
@@ -339,12 +349,19 @@ public final class GtpEngine {
         return format(action);
     }
 
-    /** Remembers whose search the generator holds and logs its gist. */
+    /** The agent's action for {@code position} within {@code seconds} (infinite: the fixed number of simulations). */
+    private int think(Game position, double seconds) {
+        one[0] = position;
+        agent.act(one, chosen, Double.isInfinite(seconds) ? Budget.simulations(simulations) : Budget.seconds(seconds));
+        return chosen[0];
+    }
+
+    /** Remembers whose search the agent holds and logs its gist. */
     private void noteSearch(int player, double elapsed) {
-        SearchResult search = generator.lastSearch();
-        if (search == null) {
+        if (agent.lastSearch(0).isEmpty()) {
             return;
         }
+        SearchResult search = agent.lastSearch(0).get();
         analysed = player;
         if (LOG.isInfoEnabled()) {
             LOG.info(String.format(Locale.ROOT, "%s %s: %d simulations in %.2f s, winrate %.3f", Stone.name(player),
@@ -709,7 +726,7 @@ public final class GtpEngine {
      */
     private String analyze(String[] args) {
         int player = args.length == 1 ? colour(args[0]) : Stone.EMPTY;
-        if (!generator.searches()) {
+        if (!agent.searches()) {
             throw new GtpFailure("no search to show: this engine plays without one (start it with --model or "
                     + "--player mcts-rollout)");
         }
@@ -718,13 +735,13 @@ public final class GtpEngine {
             if (position.isOver()) {
                 throw new GtpFailure("the game is over");
             }
-            generator.select(position, clock.budget(player, position.turns(), rules.area()));
+            think(position, clock.budget(player, position.turns(), rules.area()));
             analysed = player;
         }
-        SearchResult search = generator.lastSearch();
-        if (search == null || analysed == Stone.EMPTY) {
+        if (agent.lastSearch(0).isEmpty() || analysed == Stone.EMPTY) {
             throw new GtpFailure("no search yet in this game: genmove first, or tengen-analyze COLOR");
         }
+        SearchResult search = agent.lastSearch(0).get();
         int[] visits = search.visits();
         float[] priors = search.priors();
         float[] values = search.values();

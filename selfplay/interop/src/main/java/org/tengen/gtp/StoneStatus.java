@@ -1,20 +1,20 @@
 package org.tengen.gtp;
 
-import java.util.SplittableRandom;
 import org.tengen.env.board.Board;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
+import org.tengen.search.PlayoutPolicy;
 
 /**
  * Alive, dead and seki stones by Monte-Carlo ownership, for {@code final_status_list} and
  * {@code kgs-genmove_cleanup}: {@value #PLAYOUTS} random playouts from the position (simple ko, no suicide, the
  * player to move first) to two passes, counting who owns each point at the end (Tromp-Taylor area).
  *
- * <p>Playout moves are uniformly random among legal points that neither fill the mover's own single-point eye nor
- * put a chain of two or more stones in atari without capturing; a player with no such move passes. The self-atari
- * ban is what lets sekis survive: neither side fills a shared liberty, so those points stay neutral.
+ * <p>Playouts follow {@link PlayoutPolicy#avoidingSelfAtari}: no own-eye filling and no self-atari of chains of two
+ * or more stones. The self-atari ban is what lets sekis survive: neither side fills a shared liberty, so those
+ * points stay neutral.
  *
  * <p>A chain is <em>dead</em> when the opponent owns its points in more than half of the playouts (averaged over
  * its stones). A chain that is not dead is in <em>seki</em> when at least half of its liberties, and at least one,
@@ -34,8 +34,6 @@ final class StoneStatus {
     private final int height;
     private final Game start;
     private final Game playout;
-    private final Board probe;
-    private final int[] candidates;
     private final float[] ownership;
 
     StoneStatus(int width, int height) {
@@ -44,8 +42,6 @@ final class StoneStatus {
         Rules rules = Preset.SIMPLE_KO.rules(width, height);
         start = new Game(rules, 1);
         playout = new Game(rules, 1);
-        probe = new Board(width, height);
-        candidates = new int[rules.area()];
         ownership = new float[rules.area()];
     }
 
@@ -63,9 +59,10 @@ final class StoneStatus {
         start.setUpStones(black, white, game.toMove());
         int[] opponentOwns = new int[area];
         int[] neutral = new int[area];
-        SplittableRandom random = new SplittableRandom(board.hash() ^ game.toMove());
+        PlayoutPolicy policy = PlayoutPolicy.avoidingSelfAtari(board.hash() ^ game.toMove());
         for (int p = 0; p < PLAYOUTS; p++) {
-            playOut(random);
+            playout.copyFrom(start);
+            policy.playOut(playout, 3 * area);
             playout.ownership(ownership, 0);
             for (int a = 0; a < area; a++) {
                 int colour = board.colour(board.locOfAction(a));
@@ -128,13 +125,14 @@ final class StoneStatus {
      */
     int cleanupMove(Game game) {
         Status[] status = estimate(game);
+        PlayoutPolicy policy = PlayoutPolicy.avoidingSelfAtari(0);
         Board board = game.board();
         int player = game.toMove();
         int best = -1;
         int bestLiberties = Integer.MAX_VALUE;
         for (int a = 0; a < width * height; a++) {
             int loc = board.locOfAction(a);
-            if (board.colour(loc) != Stone.EMPTY || !game.isLegal(a) || isSelfAtari(board, loc, player)) {
+            if (board.colour(loc) != Stone.EMPTY || !game.isLegal(a) || policy.isSelfAtari(board, loc, player)) {
                 continue;
             }
             for (int d = 0; d < 4; d++) {
@@ -147,66 +145,6 @@ final class StoneStatus {
             }
         }
         return best;
-    }
-
-    private void playOut(SplittableRandom random) {
-        playout.copyFrom(start);
-        int limit = 3 * width * height;
-        while (!playout.isOver() && playout.turns() < limit) {
-            playout.playLegal(randomMove(random));
-        }
-    }
-
-    private int randomMove(SplittableRandom random) {
-        Board board = playout.board();
-        int player = playout.toMove();
-        int n = 0;
-        for (int a = 0; a < candidates.length; a++) {
-            if (board.colour(board.locOfAction(a)) == Stone.EMPTY) {
-                candidates[n++] = a;
-            }
-        }
-        while (n > 0) {
-            int i = random.nextInt(n);
-            int a = candidates[i];
-            int loc = board.locOfAction(a);
-            if (!RandomMoveGenerator.isOwnEye(board, loc, player) && playout.isLegal(a)
-                    && !isSelfAtari(board, loc, player)) {
-                return a;
-            }
-            candidates[i] = candidates[--n];
-        }
-        return playout.passAction();
-    }
-
-    /**
-     * Whether {@code player} at the empty {@code loc} joins a chain of two or more stones left with one liberty and
-     * captures nothing. Decided from the neighbours when it can be; otherwise played out on a scratch board.
-     */
-    private boolean isSelfAtari(Board board, int loc, int player) {
-        if (board.wouldCapture(loc, player)) {
-            return false;
-        }
-        int empty = 0;
-        boolean joins = false;
-        for (int d = 0; d < 4; d++) {
-            int n = board.neighbour(loc, d);
-            int c = board.colour(n);
-            if (c == Stone.EMPTY) {
-                empty++;
-            } else if (c == player) {
-                joins = true;
-                if (board.liberties(n) >= 3) {
-                    return false;
-                }
-            }
-        }
-        if (!joins || empty >= 2) {
-            return false;
-        }
-        probe.copyFrom(board);
-        probe.play(loc, player);
-        return probe.colour(loc) == player && probe.liberties(loc) <= 1;
     }
 
     private static int[] stones(Board board, int colour) {

@@ -13,7 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import org.tengen.gtp.GtpEngine;
-import org.tengen.gtp.RandomMoveGenerator;
+import org.tengen.agent.RandomAgent;
 
 /**
  * A GTP engine for tests: Tengen's own engine with random moves, plus one fault on purpose from the
@@ -72,7 +72,7 @@ public final class FakeEngine {
 
     /** Answers commands until quit or the end of input (true) or a crash (false, output left as is). */
     private static boolean serve(Fault fault, int faultyGenmove, BufferedReader in, Writer out) throws IOException {
-        GtpEngine engine = new GtpEngine("Fake", "0.1", new RandomMoveGenerator(5));
+        GtpEngine engine = new GtpEngine("Fake", "0.1", new RandomAgent(5), 1);
         int genmoves = 0;
         String lastStone = "Z99";
         for (String line = in.readLine(); line != null; line = in.readLine()) {

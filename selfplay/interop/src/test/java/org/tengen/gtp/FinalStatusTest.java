@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tengen.agent.Agent;
+import org.tengen.agent.Budget;
+import org.tengen.env.game.Game;
 
 /** final_status_list by Monte-Carlo ownership, and kgs-genmove_cleanup capturing dead stones instead of passing. */
 class FinalStatusTest {
@@ -89,7 +92,18 @@ class FinalStatusTest {
 
     @Test
     void cleanupCapturesDeadStonesBeforePassing(@TempDir Path tmp) throws IOException {
-        Gtp gtp = new Gtp(new GtpEngine("Tengen", "1", game -> game.passAction()));
+        Agent passer = new Agent() {
+            @Override
+            public String name() {
+                return "passer";
+            }
+
+            @Override
+            public void act(Game[] games, int[] actions, Budget budget) {
+                actions[0] = games[0].passAction();
+            }
+        };
+        Gtp gtp = new Gtp(new GtpEngine("Tengen", "1", passer, 1));
         load(gtp, tmp, DEAD_B2);
         assertEquals("pass", gtp.ok("genmove b"));
         assertEquals("pass", gtp.ok("genmove w"));

@@ -9,7 +9,7 @@ final class Gtp {
     final GtpEngine engine;
 
     Gtp(long seed) {
-        this(new GtpEngine("Tengen", "1.2.3", new RandomMoveGenerator(seed)));
+        this(new GtpEngine("Tengen", "1.2.3", new org.tengen.agent.RandomAgent(seed), 1));
     }
 
     Gtp(GtpEngine engine) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import java.util.StringJoiner;
+import org.tengen.search.PlayoutPolicy;
 import org.tengen.env.board.Board;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
@@ -33,7 +34,7 @@ class GtpSelfPlayTest {
         int n = 0;
         Board board = game.board();
         for (int a = 0; a < game.rules().area(); a++) {
-            if (game.isLegal(a) && !RandomMoveGenerator.isOwnEye(board, board.locOfAction(a), game.toMove())) {
+            if (game.isLegal(a) && !PlayoutPolicy.isOwnEye(board, board.locOfAction(a), game.toMove())) {
                 n++;
             }
         }
@@ -57,7 +58,7 @@ class GtpSelfPlayTest {
             if (action == rules.passAction()) {
                 assertEquals(0, nonEyeMoves(mirror), "passed with moves left");
             } else {
-                assertFalse(RandomMoveGenerator.isOwnEye(mirror.board(), mirror.board().locOfAction(action), player),
+                assertFalse(PlayoutPolicy.isOwnEye(mirror.board(), mirror.board().locOfAction(action), player),
                         "filled its own eye");
             }
             mirror.play(action);

@@ -92,13 +92,13 @@ class GtpTranscriptTest {
             = A5 B5 C5 A4 B4 A3 B3 E3 A2 C2 D2 E2 A1 B1 C1 D1 E1
 
             > genmove w
-            = E2
+            = C5
 
             > genmove b
-            = A4
+            = C1
 
             > final_score
-            = W+7.5
+            = W+6.5
 
             > undo
             =

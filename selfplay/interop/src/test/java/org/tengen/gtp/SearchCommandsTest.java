@@ -5,15 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.tengen.search.MctsPlayer;
+import org.tengen.agent.SearchAgent;
 
 /** genmove under a clock and tengen-analyze, with the network-free MCTS player. */
 class SearchCommandsTest {
     private static final String LINE = "([A-HJ-Z]\\d+|pass) visits (\\d+) winrate [01]\\.\\d{4} prior [01]\\.\\d{4}";
 
     private static Gtp rollouts(int simulations) {
-        Gtp gtp = new Gtp(new GtpEngine("Tengen", "1", new SearchMoveGenerator(
-                r -> MctsPlayer.rollouts(r, 400, 1, 3), simulations)));
+        Gtp gtp = new Gtp(new GtpEngine("Tengen", "1", SearchAgent.rollouts(400, 1, 3), simulations));
         gtp.ok("boardsize 5");
         return gtp;
     }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
+import org.tengen.env.game.GameResult;
 import org.tengen.env.game.Status;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
+import org.tengen.env.game.GameResult;
 import org.tengen.env.game.Status;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;

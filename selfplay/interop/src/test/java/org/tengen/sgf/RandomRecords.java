@@ -2,6 +2,7 @@ package org.tengen.sgf;
 
 import java.util.SplittableRandom;
 import org.tengen.env.game.Game;
+import org.tengen.env.game.GameResult;
 
 /** Test fixture: random legal games recorded the way self-play will record them. */
 final class RandomRecords {

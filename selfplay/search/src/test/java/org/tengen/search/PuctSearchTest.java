@@ -8,6 +8,8 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.tengen.agent.Budget;
+import org.tengen.agent.SearchAgent;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
 import org.tengen.env.rules.HandicapPlacement;
@@ -48,9 +50,11 @@ class PuctSearchTest {
     void rolloutSearchFindsTheDecisiveMove(String name, int expected, double komi, long seed) {
         Rules rules = Rules.trompTaylor(5).withKomi(komi);
         Game game = position(rules, name.equals("capture") ? CAPTURE : SAVE);
-        try (MctsPlayer player = MctsPlayer.rollouts(rules, 400, 1, seed)) {
-            assertEquals(expected, player.selectAction(game), game.toString());
-            assertTrue(player.lastResult().rootValue() > 0.5f, "black should expect to win");
+        try (SearchAgent agent = SearchAgent.rollouts(400, 1, seed)) {
+            int[] action = new int[1];
+            agent.act(new Game[] {game}, action, Budget.UNLIMITED);
+            assertEquals(expected, action[0], game.toString());
+            assertTrue(agent.result(0).rootValue() > 0.5f, "black should expect to win");
         }
     }
 

@@ -3,18 +3,21 @@ package org.tengen.arena;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.tengen.env.board.Stone;
+import org.tengen.agent.Agent;
+import org.tengen.agent.GameLoop;
+import org.tengen.agent.Referee;
+import org.tengen.env.features.FeatureSet;
 import org.tengen.env.game.Game;
-import org.tengen.env.game.Status;
 import org.tengen.env.rules.Rules;
+import org.tengen.env.vec.IllegalActionPolicy;
+import org.tengen.env.vec.VecEnv;
+import org.tengen.env.vec.VecEnvConfig;
 import org.tengen.sgf.GameRecord;
-import org.tengen.sgf.GameResult;
 
 /**
- * Plays matches: {@code games} games between two players with alternating colours ({@code a} takes Black in
- * even-numbered games), up to {@code parallel} at a time so each player batches its moves across games. A player may
- * resign, forfeit or stop a game ({@link MatchPlayer#RESIGN}, {@link MatchPlayer#FORFEIT}, {@link MatchPlayer#STOP});
- * other games are counted by the rules' area count unless a {@link Referee} decides them.
+ * Matches: {@code games} games between two agents with alternating colours ({@code a} takes Black in even-numbered
+ * games), up to {@code parallel} at a time so each agent batches its moves across games, with the score and the
+ * per-game results the Elo ladder needs.
  */
 public final class Arena {
     private Arena() {
@@ -50,23 +53,12 @@ public final class Arena {
         }
     }
 
-    /** Decides the result of a game that ended by passes, at the turn cap or by {@link MatchPlayer#STOP}. */
-    @FunctionalInterface
-    public interface Referee {
-        /** The result of {@code game}, the game of match slot {@code slot} (as passed to the players). */
-        GameResult judge(int slot, Game game);
-    }
-
     /**
-     * Plays the match. {@code onGame} receives each finished game's record (for SGF files); may be null.
+     * Plays the match on the {@link GameLoop}: {@code games} games, up to {@code parallel} at once, in an env whose
+     * games keep what {@code features} needs (the agents' networks read past positions). Games that end on the board
+     * are decided by {@code referee}; {@code onGame} receives each finished game's record (for SGF files).
      */
-    public static MatchResult play(MatchPlayer a, MatchPlayer b, Rules rules, int games, int parallel,
-                                   Consumer<GameRecord> onGame) {
-        return play(a, b, rules, games, parallel, null, onGame);
-    }
-
-    /** Plays the match with games that end on the board decided by {@code referee} (null: the area count). */
-    public static MatchResult play(MatchPlayer a, MatchPlayer b, Rules rules, int games, int parallel,
+    public static MatchResult play(Agent a, Agent b, Rules rules, FeatureSet features, int games, int parallel,
                                    Referee referee, Consumer<GameRecord> onGame) {
         if (games < 1 || parallel < 1) {
             throw new IllegalArgumentException("games and parallel must be at least 1, got " + games + ", "
@@ -76,109 +68,34 @@ public final class Arena {
         String nameA = a.name();
         String nameB = b.name().equals(nameA) ? nameA + "'" : b.name();
         int slots = Math.min(games, parallel);
-        Game[] boards = new Game[slots];
         GameRecord.Builder[] records = new GameRecord.Builder[slots];
-        boolean[] aIsBlack = new boolean[slots];
-        int[] ending = new int[slots];
-        Game[] forA = new Game[slots];
-        Game[] forB = new Game[slots];
-        int[] actionsA = new int[slots];
-        int[] actionsB = new int[slots];
         List<EloLadder.GameResult> results = new ArrayList<>(games);
-        int started = 0;
-        int finished = 0;
-        int winsA = 0;
-        int winsB = 0;
-        int draws = 0;
-        for (int s = 0; s < slots; s++) {
-            boards[s] = new Game(rules);
-            aIsBlack[s] = started % 2 == 0;
-            records[s] = GameRecord.builder(boards[s]).optPlayers(aIsBlack[s] ? nameA : nameB,
-                    aIsBlack[s] ? nameB : nameA);
-            started++;
-        }
-        boolean[] active = new boolean[slots];
-        java.util.Arrays.fill(active, true);
-        while (finished < games) {
-            boolean anyA = false;
-            boolean anyB = false;
-            for (int s = 0; s < slots; s++) {
-                forA[s] = null;
-                forB[s] = null;
-                if (!active[s]) {
-                    continue;
+        int[] wdl = new int[3];
+        try (VecEnv env = new VecEnv(new VecEnvConfig(rules, slots, features, 1, IllegalActionPolicy.THROW, 0))) {
+            new GameLoop(env, a, b, referee).play(games, new GameLoop.Listener() {
+                @Override
+                public void started(int index, int slot, Game game, boolean firstBlack) {
+                    records[slot] = GameRecord.builder(game).optPlayers(firstBlack ? nameA : nameB,
+                            firstBlack ? nameB : nameA);
                 }
-                boolean aToMove = (boards[s].toMove() == Stone.BLACK) == aIsBlack[s];
-                if (aToMove) {
-                    forA[s] = boards[s];
-                    anyA = true;
-                } else {
-                    forB[s] = boards[s];
-                    anyB = true;
-                }
-            }
-            if (anyA) {
-                a.selectActions(forA, actionsA);
-            }
-            if (anyB) {
-                b.selectActions(forB, actionsB);
-            }
-            for (int s = 0; s < slots; s++) {
-                if (!active[s]) {
-                    continue;
-                }
-                Game game = boards[s];
-                int action = forA[s] != null ? actionsA[s] : actionsB[s];
-                if (action == MatchPlayer.RESIGN || action == MatchPlayer.FORFEIT || action == MatchPlayer.STOP) {
-                    ending[s] = action;
-                    if (action != MatchPlayer.STOP) {
-                        game.resign(game.toMove());
-                    }
-                } else {
-                    records[s].addMove(game.toMove(), action);
-                    game.play(action);
-                }
-                boolean stopped = ending[s] == MatchPlayer.STOP;
-                if (!game.isOver() && !stopped) {
-                    continue;
-                }
-                GameResult verdict = ending[s] == MatchPlayer.FORFEIT
-                        ? new GameResult(GameResult.Kind.FORFEIT, game.winner(), 0)
-                        : referee != null && game.status() != Status.RESIGNED ? referee.judge(s, game) : null;
-                int winner = verdict != null ? verdict.winner() : stopped ? countedWinner(game) : game.winner();
-                int aColour = aIsBlack[s] ? Stone.BLACK : Stone.WHITE;
-                double scoreA = winner == Stone.EMPTY ? 0.5 : winner == aColour ? 1 : 0;
-                if (scoreA == 1) {
-                    winsA++;
-                } else if (scoreA == 0) {
-                    winsB++;
-                } else {
-                    draws++;
-                }
-                results.add(new EloLadder.GameResult(nameA, nameB, scoreA));
-                if (onGame != null) {
-                    String result = verdict != null ? verdict.toSgf() : stopped ? "Void" : GameResult.of(game);
-                    onGame.accept(records[s].optResult(result).build());
-                }
-                finished++;
-                if (started < games) {
-                    game.reset();
-                    ending[s] = 0;
-                    aIsBlack[s] = started % 2 == 0;
-                    records[s] = GameRecord.builder(game).optPlayers(aIsBlack[s] ? nameA : nameB,
-                            aIsBlack[s] ? nameB : nameA);
-                    started++;
-                } else {
-                    active[s] = false;
-                }
-            }
-        }
-        return new MatchResult(nameA, nameB, finished, winsA, winsB, draws, List.copyOf(results));
-    }
 
-    /** The winner of a game still playing by the area count as it stands, as for a game stopped at the cap. */
-    private static int countedWinner(Game game) {
-        double margin = game.scoreMargin();
-        return margin > 0 ? Stone.BLACK : margin < 0 ? Stone.WHITE : Stone.EMPTY;
+                @Override
+                public int moving(int slot, Game game, Agent mover, int action) {
+                    if (action >= 0) {
+                        records[slot].addMove(game.toMove(), action);
+                    }
+                    return action;
+                }
+
+                @Override
+                public void finished(GameLoop.Finished game) {
+                    double score = game.firstScore();
+                    wdl[score == 1 ? 0 : score == 0 ? 2 : 1]++;
+                    results.add(new EloLadder.GameResult(nameA, nameB, score));
+                    onGame.accept(records[game.slot()].optResult(game.result().toSgf()).build());
+                }
+            });
+        }
+        return new MatchResult(nameA, nameB, results.size(), wdl[0], wdl[2], wdl[1], List.copyOf(results));
     }
 }

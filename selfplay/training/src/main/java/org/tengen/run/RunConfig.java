@@ -96,6 +96,11 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         return FeatureSets.byId(features);
     }
 
+    /** The config of an empty file: every default. */
+    public static RunConfig defaults() {
+        return from(ConfigNode.parse("defaults", new java.io.StringReader("")));
+    }
+
     /** Reads and validates a run config file. */
     public static RunConfig load(Path file) {
         return from(ConfigNode.load(file));

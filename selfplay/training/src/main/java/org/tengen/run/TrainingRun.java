@@ -11,11 +11,12 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.tengen.agent.Agent;
+import org.tengen.agent.PlayerSpec;
+import org.tengen.agent.Referee;
 import org.tengen.arena.Arena;
 import org.tengen.arena.EloLadder;
-import org.tengen.arena.MatchPlayer;
 import org.tengen.external.EngineCommand;
-import org.tengen.external.ExternalPlayer;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.checkpoint.Provenance;
@@ -45,7 +46,6 @@ public final class TrainingRun {
     private static final Logger LOG = LogManager.getLogger(TrainingRun.class);
     /** Games at once against an external engine: one engine process each. */
     private static final int EXTERNAL_PARALLEL = 4;
-    private static final java.time.Duration EXTERNAL_TIMEOUT = java.time.Duration.ofSeconds(60);
     private static final String METRICS_HEADER = "generation,games,samples,selfplay_seconds,games_per_hour,"
             + "nn_evals_per_second,nn_time_fraction,train_steps,train_seconds,loss_total,loss_policy,loss_value,"
             + "loss_ownership,elo,elo_ci95,score_vs_previous";
@@ -56,7 +56,7 @@ public final class TrainingRun {
     private final FeatureSet features;
     private final InputSpec spec;
     private final Map<Integer, String> metrics = new LinkedHashMap<>();
-    private final Players players;
+    private final Agents agents;
 
     /**
      * What the run did in this session plus the ladder over all sessions.
@@ -98,7 +98,7 @@ public final class TrainingRun {
         this.progressBars = progressBars;
         this.features = config.featureSet();
         this.spec = new InputSpec(features.id(), features.planes(), config.rules().width(), config.rules().height());
-        this.players = new Players(config);
+        this.agents = new Agents(config, Agents.DEFAULT_ENGINE_TIMEOUT);
     }
 
     /** Runs (or resumes) every generation and returns the summary. */
@@ -194,11 +194,11 @@ public final class TrainingRun {
     }
 
     private PolicyValueNet loadNet(String name) {
-        return players.loadNet(dir.root().resolve("checkpoints").resolve(name));
+        return agents.loadNet(dir.root().resolve("checkpoints").resolve(name));
     }
 
-    private MatchPlayer checkpointPlayer(String name, int parallel, long seed) {
-        return players.checkpoint(name, dir.root().resolve("checkpoints").resolve(name),
+    private Agent checkpointAgent(String name, int parallel, long seed) {
+        return agents.create(new PlayerSpec.Checkpoint(dir.root().resolve("checkpoints").resolve(name)),
                 config.evaluation().search(), parallel, seed);
     }
 
@@ -390,9 +390,9 @@ public final class TrainingRun {
         String name = RunDirectory.generationName(g);
         List<EloLadder.GameResult> results = new ArrayList<>();
         int parallel = 32;
-        try (MatchPlayer candidate = checkpointPlayer(name, parallel, g)) {
+        try (Agent candidate = checkpointAgent(name, parallel, g)) {
             if (ev.gamesVsPrevious() > 0) {
-                try (MatchPlayer previous = checkpointPlayer(best, parallel, g + 1_000_000)) {
+                try (Agent previous = checkpointAgent(best, parallel, g + 1_000_000)) {
                     Arena.MatchResult r = match(candidate, previous, ev.gamesVsPrevious(), parallel);
                     results.addAll(r.results());
                     stats.scoreVsPrevious = r.scoreA();
@@ -400,16 +400,16 @@ public final class TrainingRun {
             }
             for (String anchor : ev.anchors()) {
                 if (ev.gamesVsAnchors() > 0) {
-                    try (MatchPlayer a = players.anchor(anchor, parallel, g)) {
+                    try (Agent a = agents.create(PlayerSpec.parse(anchor, java.util.Optional.empty()),
+                            config.evaluation().search(), parallel, g)) {
                         results.addAll(match(candidate, a, ev.gamesVsAnchors(), parallel).results());
                     }
                 }
             }
             for (Map.Entry<String, EngineCommand> external : ev.externalAnchors().entrySet()) {
                 if (ev.gamesVsAnchors() > 0) {
-                    EngineCommand command = external.getValue();
-                    try (MatchPlayer a = new ExternalPlayer(external.getKey(), () -> command.start(EXTERNAL_TIMEOUT),
-                            config.rules(), EXTERNAL_PARALLEL)) {
+                    try (Agent a = agents.engine(java.util.Optional.of(external.getKey()), external.getValue(),
+                            EXTERNAL_PARALLEL)) {
                         results.addAll(match(candidate, a, ev.gamesVsAnchors(), EXTERNAL_PARALLEL).results());
                     }
                 }
@@ -432,10 +432,11 @@ public final class TrainingRun {
         writeElo();
     }
 
-    private Arena.MatchResult match(MatchPlayer a, MatchPlayer b, int games, int parallel) {
+    private Arena.MatchResult match(Agent a, Agent b, int games, int parallel) {
         Path sgfDir = dir.arenaGamesDir();
         int[] n = {0};
-        Arena.MatchResult r = Arena.play(a, b, config.rules(), games, parallel, record -> GoSgf.save(
+        Arena.MatchResult r = Arena.play(a, b, config.rules(), features, games, parallel, Referee.AREA,
+                record -> GoSgf.save(
                 sgfDir.resolve(a.name() + "-vs-" + b.name() + String.format(Locale.ROOT, "-%03d.sgf", n[0]++)),
                 record));
         LOG.info(String.format(Locale.ROOT, "  %s vs %s: %d-%d-%d (score %.2f +- %.2f)", a.name(), b.name(),

@@ -1,25 +1,29 @@
 package org.tengen.selfplay;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.FloatBuffer;
 import java.util.SplittableRandom;
+import org.tengen.agent.Agent;
+import org.tengen.agent.GameLoop;
+import org.tengen.agent.Referee;
+import org.tengen.agent.SearchAgent;
 import org.tengen.env.board.Stone;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.env.game.Game;
 import org.tengen.env.rules.Rules;
+import org.tengen.env.vec.IllegalActionPolicy;
+import org.tengen.env.vec.VecEnv;
+import org.tengen.env.vec.VecEnvConfig;
 import org.tengen.models.eval.InputSpec;
-import org.tengen.search.BatchedSearch;
 import org.tengen.search.LeafEvaluator;
 import org.tengen.search.SearchConfig;
 import org.tengen.search.SearchResult;
 import org.tengen.sgf.GameRecord;
-import org.tengen.sgf.GameResult;
+import org.tengen.env.game.GameResult;
 
 /**
- * Plays games against itself: {@code parallelGames} games are searched together by one {@link BatchedSearch} so
- * that leaf evaluations are batched, and every finished game is handed to a {@link GameSink} with its record and
- * its training samples.
+ * Plays games against itself on the {@link GameLoop}: {@code parallelGames} games step together in a {@link VecEnv}
+ * and are searched together by one {@link SearchAgent}, so leaf evaluations are batched; every finished game is
+ * handed to a {@link GameSink} with its record and its training samples, whose observations are copied from the
+ * env's buffer.
  *
  * <p>Samples come from full searches only (playout-cap randomisation's cheap searches pick moves but train
  * nothing). Each sample's value target is the game's outcome and its ownership target the final area ownership,
@@ -83,14 +87,11 @@ public final class SelfPlay {
         }
     }
 
-    private final Rules rules;
-    private final FeatureSet features;
     private final Settings settings;
     private final InputSpec spec;
-    private final BatchedSearch search;
+    private final SearchAgent agent;
+    private final VecEnv env;
     private final int slots;
-    private final Game[] games;
-    private final Game[] searching;
     private final GameRecord.Builder[] records;
     private final SampleBuffer[] pending;
     /** Player to move at each pending sample, per slot, to orient value and ownership at the end. */
@@ -99,21 +100,17 @@ public final class SelfPlay {
     private final int[] lowValueStreak;
     private final int[] wouldResignPlayer;
     private final SplittableRandom random;
-    private final FloatBuffer encoded;
     private final float[] obs;
     private final float[] ownershipBlack;
     private final float[] ownershipMover;
 
     public SelfPlay(Rules rules, FeatureSet features, SearchConfig searchConfig, LeafEvaluator leaves,
                     Settings settings) {
-        this.rules = rules;
-        this.features = features;
         this.settings = settings;
         this.spec = new InputSpec(features.id(), features.planes(), rules.width(), rules.height());
         this.slots = settings.parallelGames();
-        this.search = new BatchedSearch(searchConfig, rules, slots, leaves, settings.seed());
-        this.games = new Game[slots];
-        this.searching = new Game[slots];
+        this.agent = new SearchAgent("self-play", searchConfig, slots, (r, maxBatch) -> leaves, settings.seed(), null);
+        this.env = new VecEnv(new VecEnvConfig(rules, slots, features, 1, IllegalActionPolicy.THROW, settings.seed()));
         this.records = new GameRecord.Builder[slots];
         this.pending = new SampleBuffer[slots];
         this.samplePlayers = new int[slots][];
@@ -121,14 +118,10 @@ public final class SelfPlay {
         this.lowValueStreak = new int[3 * slots];
         this.wouldResignPlayer = new int[slots];
         this.random = new SplittableRandom(settings.seed() ^ 0x5E1F);
-        int keep = Math.max(Game.DEFAULT_KEPT_POSITIONS, features.positionsNeeded());
         for (int s = 0; s < slots; s++) {
-            games[s] = new Game(rules, keep);
             pending[s] = new SampleBuffer(spec, 2 * rules.area());
             samplePlayers[s] = new int[16];
         }
-        this.encoded = ByteBuffer.allocateDirect(spec.observationSize() * Float.BYTES)
-                .order(ByteOrder.nativeOrder()).asFloatBuffer();
         this.obs = new float[spec.observationSize()];
         this.ownershipBlack = new float[rules.area()];
         this.ownershipMover = new float[rules.area()];
@@ -139,93 +132,87 @@ public final class SelfPlay {
     }
 
     /**
-     * Plays exactly {@code count} games to the end, keeping {@code parallelGames} going while more are needed,
-     * and hands each finished game to {@code sink}. {@code progress} is told after every finished game.
+     * Plays exactly {@code count} games to the end on the {@link GameLoop}, keeping {@code parallelGames} going while
+     * more are needed, and hands each finished game to {@code sink}. {@code progress} is told after every finished
+     * game.
      */
     public Summary play(int count, GameSink sink, Runnable progress) {
         long start = System.nanoTime();
-        int started = 0;
-        int finished = 0;
-        long samples = 0;
-        long moves = 0;
-        int resigned = 0;
-        int noResignGames = 0;
-        int wouldResign = 0;
-        int falseResign = 0;
-        int blackWins = 0;
-        for (int s = 0; s < slots; s++) {
-            searching[s] = null;
-            if (started < count) {
-                startGame(s);
-                started++;
-            }
-        }
-        while (finished < count) {
-            search.search(searching);
-            for (int s = 0; s < slots; s++) {
-                Game game = searching[s];
-                if (game == null) {
-                    continue;
-                }
-                SearchResult result = search.result(s);
-                int player = game.toMove();
-                if (result.isPolicyTarget()) {
-                    recordSample(s, game, result);
-                }
-                if (shouldResign(s, player, result.rootValue())) {
-                    game.resign(player);
-                } else {
-                    // The comment keeps the search's view for anyone replaying the record.
-                    records[s].addMove(player, result.action(),
-                            String.format(java.util.Locale.ROOT, "v=%.3f", result.rootValue()));
-                    game.play(result.action());
-                }
-                moves++;
-                if (!game.isOver()) {
-                    continue;
-                }
-                int winner = game.winner();
-                finishSamples(s, game, winner);
-                samples += pending[s].count();
-                if (game.resignedPlayer() != Stone.EMPTY) {
-                    resigned++;
-                }
-                if (noResign[s]) {
-                    noResignGames++;
-                    if (wouldResignPlayer[s] != Stone.EMPTY) {
-                        wouldResign++;
-                        if (wouldResignPlayer[s] == winner) {
-                            falseResign++;
-                        }
-                    }
-                }
-                if (winner == Stone.BLACK) {
-                    blackWins++;
-                }
-                sink.accept(records[s].optResult(GameResult.of(game)).build(), pending[s]);
-                finished++;
-                progress.run();
-                searching[s] = null;
-                if (started < count) {
-                    startGame(s);
-                    started++;
-                }
-            }
-        }
-        return new Summary(finished, samples, moves, resigned, noResignGames, wouldResign, falseResign, blackWins,
-                (System.nanoTime() - start) / 1e9);
+        Tally tally = new Tally(sink, progress);
+        new GameLoop(env, agent, agent, Referee.AREA).play(count, tally);
+        return new Summary(tally.games, tally.samples, tally.moves, tally.resigned, tally.noResignGames,
+                tally.wouldResign, tally.falseResign, tally.blackWins, (System.nanoTime() - start) / 1e9);
     }
 
-    private void startGame(int s) {
-        Game game = games[s];
-        game.reset();
-        records[s] = GameRecord.builder(game);
-        pending[s].clear();
-        noResign[s] = settings.resignThreshold() <= -1 || random.nextDouble() < settings.noResignFraction();
-        lowValueStreak[3 * s + Stone.BLACK] = 0;
-        lowValueStreak[3 * s + Stone.WHITE] = 0;
-        wouldResignPlayer[s] = Stone.EMPTY;
-        searching[s] = game;
+    /** Records samples and resignations move by move and hands finished games over, counting as it goes. */
+    private final class Tally implements GameLoop.Listener {
+        private final GameSink sink;
+        private final Runnable progress;
+        int games;
+        long samples;
+        long moves;
+        int resigned;
+        int noResignGames;
+        int wouldResign;
+        int falseResign;
+        int blackWins;
+
+        Tally(GameSink sink, Runnable progress) {
+            this.sink = sink;
+            this.progress = progress;
+        }
+
+        @Override
+        public void started(int index, int s, Game game, boolean firstBlack) {
+            records[s] = GameRecord.builder(game);
+            pending[s].clear();
+            noResign[s] = settings.resignThreshold() <= -1 || random.nextDouble() < settings.noResignFraction();
+            lowValueStreak[3 * s + Stone.BLACK] = 0;
+            lowValueStreak[3 * s + Stone.WHITE] = 0;
+            wouldResignPlayer[s] = Stone.EMPTY;
+        }
+
+        @Override
+        public int moving(int s, Game game, Agent mover, int action) {
+            SearchResult result = agent.result(s);
+            int player = game.toMove();
+            moves++;
+            if (result.isPolicyTarget()) {
+                recordSample(s, player, result);
+            }
+            if (shouldResign(s, player, result.rootValue())) {
+                return Agent.RESIGN;
+            }
+            // The comment keeps the search's view for anyone replaying the record.
+            records[s].addMove(player, action, String.format(java.util.Locale.ROOT, "v=%.3f", result.rootValue()));
+            return action;
+        }
+
+        @Override
+        public void finished(GameLoop.Finished f) {
+            int s = f.slot();
+            int winner = f.winner();
+            finishSamples(s, f.game(), winner);
+            samples += pending[s].count();
+            if (f.ending() == GameLoop.Ending.RESIGNATION) {
+                resigned++;
+            }
+            if (noResign[s]) {
+                noResignGames++;
+                if (wouldResignPlayer[s] != Stone.EMPTY) {
+                    wouldResign++;
+                    if (wouldResignPlayer[s] == winner) {
+                        falseResign++;
+                    }
+                }
+            }
+            if (winner == Stone.BLACK) {
+                blackWins++;
+            }
+            sink.accept(records[s].optResult(GameResult.of(f.game())).build(), pending[s]);
+            games++;
+            progress.run();
+        }
     }
 
     private boolean shouldResign(int s, int player, float rootValue) {
@@ -246,15 +233,15 @@ public final class SelfPlay {
         return true;
     }
 
-    private void recordSample(int s, Game game, SearchResult result) {
-        features.encode(game, encoded, 0);
-        encoded.get(0, obs);
+    /** A sample of the position in slot {@code s}: its observation as the env wrote it, and the search's target. */
+    private void recordSample(int s, int player, SearchResult result) {
+        env.observations().get(s * obs.length, obs);
         SampleBuffer buffer = pending[s];
         int index = buffer.count();
         if (index == samplePlayers[s].length) {
             samplePlayers[s] = java.util.Arrays.copyOf(samplePlayers[s], index * 2);
         }
-        samplePlayers[s][index] = game.toMove();
+        samplePlayers[s][index] = player;
         // Value and ownership are filled in when the game ends.
         buffer.add(obs, 0, result.policy(), 0, 0f, ownershipMover, 0);
     }

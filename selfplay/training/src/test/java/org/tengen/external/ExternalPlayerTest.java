@@ -12,13 +12,14 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.tengen.agent.Agent;
+import org.tengen.agent.RandomAgent;
+import org.tengen.agent.Referee;
 import org.tengen.arena.Arena;
-import org.tengen.arena.MatchPlayer;
-import org.tengen.arena.SingleGameMatchPlayer;
+import org.tengen.env.features.FeatureSets;
 import org.tengen.env.game.Game;
 import org.tengen.env.rules.Rules;
 import org.tengen.external.FakeEngine.Fault;
-import org.tengen.search.RandomPlayer;
 import org.tengen.sgf.GameRecord;
 
 /** Matches of a random player against fake GTP engines that play well or misbehave. */
@@ -46,10 +47,10 @@ class ExternalPlayerTest {
         }
     }
 
-    private static Arena.MatchResult play(ExternalPlayer engine, int games, int parallel, Arena.Referee referee,
+    private static Arena.MatchResult play(ExternalPlayer engine, int games, int parallel, Referee referee,
                                           List<GameRecord> records) {
-        try (MatchPlayer random = new SingleGameMatchPlayer(new RandomPlayer(3))) {
-            return Arena.play(random, engine, RULES, games, parallel, referee, records::add);
+        try (Agent random = new RandomAgent(3)) {
+            return Arena.play(random, engine, RULES, FeatureSets.byId("none"), games, parallel, referee, records::add);
         }
     }
 
@@ -60,7 +61,7 @@ class ExternalPlayerTest {
         List<GameRecord> records = new ArrayList<>();
         try (ExternalPlayer engine = new ExternalPlayer(null, launcher, RULES, parallel)) {
             assertEquals("Fake 0.1", engine.name());
-            Arena.MatchResult r = play(engine, 6, parallel, null, records);
+            Arena.MatchResult r = play(engine, 6, parallel, Referee.AREA, records);
             assertEquals(6, r.games());
             assertEquals(new ExternalPlayer.Problems(0, 0, 0, 0, 0), engine.problems());
         }
@@ -92,7 +93,7 @@ class ExternalPlayerTest {
         ExternalPlayer.Problems problems;
         Arena.MatchResult r;
         try (ExternalPlayer engine = new ExternalPlayer("fake", new Launcher(fault, 2, TIMEOUT), RULES, 2)) {
-            r = play(engine, 4, 2, null, records);
+            r = play(engine, 4, 2, Referee.AREA, records);
             problems = engine.problems();
         }
         assertEquals(4, r.winsA(), "the random player wins every game");
@@ -112,7 +113,7 @@ class ExternalPlayerTest {
         Arena.MatchResult r;
         try (ExternalPlayer engine = new ExternalPlayer("fake", new Launcher(Fault.REFUSE_PLAY, 0, TIMEOUT), RULES,
                 2)) {
-            r = play(engine, 4, 2, null, records);
+            r = play(engine, 4, 2, Referee.AREA, records);
             assertEquals(new ExternalPlayer.Problems(0, 4, 0, 0, 0), engine.problems());
         }
         assertEquals(4, r.games());
@@ -135,7 +136,7 @@ class ExternalPlayerTest {
         try (ExternalPlayer engine = new ExternalPlayer("fake", launcher, RULES, 1)) {
             // Every engine crashes at its third move, so each game is forfeited; the moves in between reset the
             // count of failures in a row.
-            Arena.MatchResult r = play(engine, 4, 1, null, records);
+            Arena.MatchResult r = play(engine, 4, 1, Referee.AREA, records);
             assertEquals(4, r.winsA());
             assertEquals(new ExternalPlayer.Problems(0, 0, 4, 3, 0), engine.problems());
         }
@@ -148,7 +149,7 @@ class ExternalPlayerTest {
         Launcher launcher = new Launcher(Fault.HANG, 1, Duration.ofMillis(200));
         try (ExternalPlayer engine = new ExternalPlayer("fake", launcher, RULES, 1)) {
             IllegalStateException e = assertThrows(IllegalStateException.class,
-                    () -> play(engine, 10, 1, null, new ArrayList<>()));
+                    () -> play(engine, 10, 1, Referee.AREA, new ArrayList<>()));
             assertEquals("fake failed 3 times in a row, stopping the match; last: GTP engine 'fake hang': no answer "
                     + "to 'genmove w' within 0.2 s", e.getMessage());
             assertEquals(new ExternalPlayer.Problems(0, 0, 3, 2, 0), engine.problems());
@@ -160,7 +161,7 @@ class ExternalPlayerTest {
         try (ExternalPlayer engine = new ExternalPlayer("fake", new Launcher(Fault.REFUSE_BOARDSIZE, 0, TIMEOUT),
                 RULES, 1)) {
             IllegalStateException e = assertThrows(IllegalStateException.class,
-                    () -> play(engine, 2, 1, null, new ArrayList<>()));
+                    () -> play(engine, 2, 1, Referee.AREA, new ArrayList<>()));
             assertEquals("GTP engine 'fake refuse_boardsize' refused 'boardsize 5': not today (needed for "
                     + RULES.describe() + ")", e.getMessage());
         }

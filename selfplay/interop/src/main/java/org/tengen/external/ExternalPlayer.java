@@ -3,17 +3,18 @@ package org.tengen.external;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.tengen.arena.Arena;
-import org.tengen.arena.MatchPlayer;
+import org.tengen.agent.Agent;
+import org.tengen.agent.Budget;
+import org.tengen.agent.Referee;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
+import org.tengen.env.game.GameResult;
 import org.tengen.env.game.Legality;
 import org.tengen.env.game.Vertex;
 import org.tengen.env.rules.Rules;
-import org.tengen.sgf.GameResult;
 
 /**
- * An external GTP engine as a match player. A GTP engine plays one game at a time, so this player keeps one engine
+ * An external GTP engine as an agent. A GTP engine plays one game at a time, so this player keeps one engine
  * process per game slot of the match: a match of {@code parallel} games at once runs that many engines, each
  * started when first needed and kept for all the games of its slot; all of them think at once.
  *
@@ -27,10 +28,10 @@ import org.tengen.sgf.GameResult;
  *
  * <p>The engine is told nothing about ko or suicide rules: give it matching options on its command line. If it
  * refuses to {@code play} a move that is legal under the match rules (e.g. a suicide), the game
- * {@link MatchPlayer#STOP stops} and is counted as it stands: forfeiting would reward the player of a move that may
+ * {@link Agent#STOP stops} and is counted as it stands: forfeiting would reward the player of a move that may
  * well be a blunder. Every forfeit and stop is logged with its reason.
  */
-public final class ExternalPlayer implements MatchPlayer {
+public final class ExternalPlayer implements Agent {
     private static final Logger LOG = LogManager.getLogger(ExternalPlayer.class);
     public static final int MAX_CONSECUTIVE_FAILURES = 3;
 
@@ -134,8 +135,9 @@ public final class ExternalPlayer implements MatchPlayer {
         return new Problems(illegalMoves, refusedMoves, failures, restarts, resignations);
     }
 
+    /** Asks every engine at once; engines do not search for us, so the budget does not apply. */
     @Override
-    public void selectActions(Game[] games, int[] actions) {
+    public void act(Game[] games, int[] actions, Budget budget) {
         if (games.length > seats.length) {
             throw new IllegalArgumentException(name + " was made for " + seats.length + " games at once, got "
                     + games.length);
@@ -279,7 +281,7 @@ public final class ExternalPlayer implements MatchPlayer {
      * A referee asking the engine of the game's slot for {@code final_score}: its own count (GNU Go removes the
      * stones it judges dead). If the engine cannot tell, the game is counted by the match rules, with a warning.
      */
-    public Arena.Referee engineScoring() {
+    public Referee engineScoring() {
         return (slot, game) -> {
             Seat seat = seats[slot];
             String problem;

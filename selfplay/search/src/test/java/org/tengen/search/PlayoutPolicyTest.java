@@ -1,4 +1,4 @@
-package org.tengen.gtp;
+package org.tengen.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,7 +13,7 @@ import org.tengen.env.game.Vertex;
 import org.tengen.env.rules.Preset;
 import org.junit.jupiter.api.Test;
 
-class RandomMoveGeneratorTest {
+class PlayoutPolicyTest {
 
     private static Game game(String diagram, int toMove) {
         Game game = new Game(Preset.SIMPLE_KO.rules(3, 3));
@@ -24,11 +24,11 @@ class RandomMoveGeneratorTest {
 
     /** The vertices chosen over many draws. */
     private static Set<String> choices(Game game) {
-        RandomMoveGenerator generator = new RandomMoveGenerator(5);
+        PlayoutPolicy policy = new PlayoutPolicy(5);
         long hash = game.board().hash();
         Set<String> seen = new TreeSet<>();
         for (int i = 0; i < 200; i++) {
-            int a = generator.select(game);
+            int a = policy.select(game);
             seen.add(a == game.passAction() ? "pass" : Vertex.format(a % 3, a / 3, 3));
         }
         assertEquals(hash, game.board().hash(), "select changed the game");
@@ -65,9 +65,9 @@ class RandomMoveGeneratorTest {
                 . X X
                 """, Stone.BLACK);
         Board board = game.board();
-        assertTrue(RandomMoveGenerator.isOwnEye(board, board.loc(0, 0), Stone.WHITE));
-        assertFalse(RandomMoveGenerator.isOwnEye(board, board.loc(0, 0), Stone.BLACK));
-        assertFalse(RandomMoveGenerator.isOwnEye(board, board.loc(2, 0), Stone.WHITE));
-        assertFalse(RandomMoveGenerator.isOwnEye(board, board.loc(0, 2), Stone.BLACK));
+        assertTrue(PlayoutPolicy.isOwnEye(board, board.loc(0, 0), Stone.WHITE));
+        assertFalse(PlayoutPolicy.isOwnEye(board, board.loc(0, 0), Stone.BLACK));
+        assertFalse(PlayoutPolicy.isOwnEye(board, board.loc(2, 0), Stone.WHITE));
+        assertFalse(PlayoutPolicy.isOwnEye(board, board.loc(0, 2), Stone.BLACK));
     }
 }

@@ -1,13 +1,13 @@
-package org.tengen.sgf;
+package org.tengen.env.game;
 
 import java.math.BigDecimal;
 import java.util.Locale;
 import org.tengen.env.board.Stone;
-import org.tengen.env.game.Game;
 
 /**
- * A game result in SGF {@code RE} terms: {@code B+3.5}, {@code W+R}, {@code B+T}, {@code W+F}, {@code B+} (a win,
- * no reason given), {@code 0} (draw), {@code Void} (no result) or {@code ?} (unknown).
+ * A game result in the notation of SGF's {@code RE} and GTP's {@code final_score}: {@code B+3.5}, {@code W+R},
+ * {@code B+T}, {@code W+F}, {@code B+} (a win, no reason given), {@code 0} (draw), {@code Void} (no result) or
+ * {@code ?} (unknown).
  *
  * @param kind   how the game ended
  * @param winner {@link Stone#BLACK} or {@link Stone#WHITE} for wins, {@link Stone#EMPTY} otherwise
