@@ -84,8 +84,27 @@ public final class VecEnv implements AutoCloseable {
     private int[] pendingActions;
 
     public VecEnv(VecEnvConfig config) {
+        this(config, config.effectiveRules(), Math.max(1, config.features().positionsNeeded()));
+    }
+
+    /**
+     * Slots for a batch of search leaves: {@code slots} games under exactly {@code rules} (no default turn cap, so
+     * any position of those rules loads) keeping {@code keptPositions} past positions, one thread. They are used one
+     * by one: {@link #load} a root, {@link #play} along a path, {@link #observe} once; {@link #step} and auto-reset
+     * are for game loops, not for these.
+     */
+    public static VecEnv slots(Rules rules, int slots, FeatureSet features, int keptPositions) {
+        if (keptPositions < features.positionsNeeded()) {
+            throw new IllegalArgumentException("feature set '" + features.id() + "' needs " + features.positionsNeeded()
+                    + " past positions but games keep " + keptPositions);
+        }
+        return new VecEnv(new VecEnvConfig(rules, slots, features, 1, IllegalActionPolicy.THROW, 0), rules,
+                keptPositions);
+    }
+
+    private VecEnv(VecEnvConfig config, Rules rules, int kept) {
         this.config = config;
-        this.rules = config.effectiveRules();
+        this.rules = rules;
         this.features = config.features();
         this.numEnvs = config.numEnvs();
         this.actionCount = rules.actionCount();
@@ -97,7 +116,6 @@ public final class VecEnv implements AutoCloseable {
         }
         games = new Game[numEnvs];
         finals = new Game[numEnvs];
-        int kept = Math.max(1, features.positionsNeeded());
         for (int i = 0; i < numEnvs; i++) {
             games[i] = new Game(rules, kept);
             finals[i] = new Game(rules, kept);
@@ -219,7 +237,21 @@ public final class VecEnv implements AutoCloseable {
         observe(i);
     }
 
-    private void observe(int i) {
+    /** Makes slot {@code i}'s game a copy of {@code source} (same rules and kept positions); observes nothing yet. */
+    public void load(int i, Game source) {
+        games[i].copyFrom(source);
+    }
+
+    /** Plays the legal {@code action} in slot {@code i} alone: no auto-reset, no observation, no step outputs. */
+    public void play(int i, int action) {
+        games[i].playLegal(action);
+    }
+
+    /**
+     * Writes slot {@code i}'s legal mask, legal count, player to move and observation, in place, as a step does for
+     * every game; allocates nothing.
+     */
+    public void observe(int i) {
         Game game = games[i];
         legalCounts[i] = game.legalMask(legalMask, i * actionCount);
         currentPlayers[i] = (byte) game.toMove();

@@ -369,4 +369,55 @@ class VecEnvTest {
             assertThrows(IllegalActionException.class, () -> env.step(new int[] {VecEnv.SKIP - 1}));
         }
     }
+
+    /** Search leaves: a slot loaded from a root and played along a path observes exactly what a fresh encode sees. */
+    @Test
+    void slotsLoadPlayAndObserveInPlace() {
+        Rules rules = Preset.byName("chinese").rules(7, 7);
+        FeatureSet features = FeatureSets.byId("az17");
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        try (VecEnv leaves = VecEnv.slots(rules, 3, features, 8)) {
+            int size = leaves.observationSize();
+            FloatBuffer fresh = java.nio.ByteBuffer.allocateDirect(4 * size).order(ByteOrder.nativeOrder())
+                    .asFloatBuffer();
+            boolean[] mask = new boolean[rules.actionCount()];
+            for (int trial = 0; trial < 20; trial++) {
+                Game root = new Game(rules, 8);
+                for (int m = random.nextInt(30); m > 0 && !root.isOver(); m--) {
+                    root.play(randomLegal(root, random));
+                }
+                int slot = trial % 3;
+                Game expected = root.copy();
+                leaves.load(slot, root);
+                for (int m = 0; m < 4 && !expected.isOver(); m++) {
+                    int a = randomLegal(expected, random);
+                    expected.play(a);
+                    leaves.play(slot, a);
+                }
+                leaves.observe(slot);
+                features.encode(expected, fresh, 0);
+                assertArrayEquals(floats(fresh, 0, size), floats(leaves.observations(), slot * size, size));
+                int count = expected.legalMask(mask, 0);
+                assertArrayEquals(mask, Arrays.copyOfRange(leaves.legalMask(), slot * mask.length,
+                        (slot + 1) * mask.length));
+                assertEquals(count, leaves.legalCounts()[slot]);
+                assertEquals(expected.toMove(), leaves.currentPlayers()[slot]);
+            }
+            Game capped = new Game(rules.withMaxMoves(10), 8);
+            assertThrows(IllegalArgumentException.class, () -> leaves.load(0, capped), "only the same rules load");
+        }
+        assertThrows(IllegalArgumentException.class, () -> VecEnv.slots(rules, 1, features, 4),
+                "az17 needs 8 past positions");
+    }
+
+    private static int randomLegal(Game game, java.util.SplittableRandom random) {
+        boolean[] mask = new boolean[game.rules().actionCount()];
+        int n = game.legalMask(mask, 0);
+        int pick = random.nextInt(n);
+        for (int a = 0; ; a++) {
+            if (mask[a] && pick-- == 0) {
+                return a;
+            }
+        }
+    }
 }

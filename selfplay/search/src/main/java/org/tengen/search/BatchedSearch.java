@@ -2,17 +2,20 @@ package org.tengen.search;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.tengen.env.features.FeatureSet;
 import org.tengen.env.game.Game;
 import org.tengen.env.rules.Rules;
+import org.tengen.env.vec.VecEnv;
 
 /**
  * Searches G games at once, one independent tree per game, so that leaf evaluations are batched: each step
  * collects up to {@code leavesPerTree} leaves from every tree that still has budget, evaluates them in one
  * {@link LeafEvaluator} call, then expands them and backs their values up.
  *
- * <p>Buffers, allocated once: batch slots {@code S = trees * leavesPerTree}; legal masks and priors
- * {@code [S, actionCount]} (row-major, pass last), values {@code [S]}, one scratch {@link Game} per slot filled by
- * {@link Game#copyFrom} from the tree's root position and advanced along the selected path. Trees are struct-of-
+ * <p>Buffers, allocated once: batch slots {@code S = trees * leavesPerTree} are the slots of a leaf {@link VecEnv}:
+ * each is loaded from its tree's root position, played along the selected path and observed once, so its legal mask
+ * {@code [S, actionCount]} (row-major, pass last) and observation are written in place and read there by the
+ * evaluator; priors {@code [S, actionCount]} and values {@code [S]}. Trees are struct-of-
  * arrays pools ({@link SearchTree}) recycled between moves and grown only when full, so steady-state simulations
  * allocate nothing.
  *
@@ -59,13 +62,16 @@ public final class BatchedSearch {
     private final float[] rootScores;
 
     // Per batch slot.
-    private final Game[] slotGames;
+    private final int slots;
+    private final FeatureSet leafFeatures;
+    /** The leaf slots (made when the first games arrive: they must keep as many past positions as the roots). */
+    private VecEnv leaves;
+    /** Scratch for finding a reusable subtree. */
+    private Game probe;
     private final int[][] paths;
     private final int[] pathLength;
     private final int[] slotTree;
     private final int[] slotNode;
-    private final int[] legalCount;
-    private final boolean[] legal;
     private final float[] policy;
     private final float[] value;
     private final double[] noise;
@@ -119,13 +125,12 @@ public final class BatchedSearch {
         Arrays.fill(lastChosen, -1);
         this.rootScores = gumbelSearch ? new float[trees * actionCount] : null;
 
-        this.slotGames = new Game[slots];
+        this.slots = slots;
+        this.leafFeatures = evaluator.features();
         this.paths = new int[slots][64];
         this.pathLength = new int[slots];
         this.slotTree = new int[slots];
         this.slotNode = new int[slots];
-        this.legalCount = new int[slots];
-        this.legal = new boolean[slots * actionCount];
         this.policy = new float[slots * actionCount];
         this.value = new float[slots];
         this.noise = new double[actionCount];
@@ -249,9 +254,11 @@ public final class BatchedSearch {
         }
         if (kept != 0 && kept != keptPositions) {
             keptPositions = kept;
-            for (int b = 0; b < slotGames.length; b++) {
-                slotGames[b] = new Game(rules, kept);
+            if (leaves != null) {
+                leaves.close();
             }
+            leaves = VecEnv.slots(rules, slots, leafFeatures, kept);
+            probe = new Game(rules, kept);
             for (int t = 0; t < treeCount; t++) {
                 roots[t] = new Game(rules, kept);
                 trees[t].clear();
@@ -296,7 +303,6 @@ public final class BatchedSearch {
 
     private int follow(int t, int first, int second, Game game) {
         SearchTree tree = trees[t];
-        Game probe = slotGames[0];
         probe.copyFrom(roots[t]);
         int node = SearchTree.ROOT;
         for (int step = 0; step < 2; step++) {
@@ -324,19 +330,18 @@ public final class BatchedSearch {
 
     private void queueRoot(int t, int b) {
         SearchTree tree = trees[t];
-        Game g = slotGames[b];
-        g.copyFrom(roots[t]);
+        leaves.load(b, roots[t]);
         paths[b][0] = SearchTree.ROOT;
         pathLength[b] = 1;
         tree.inFlight[SearchTree.ROOT]++;
         tree.flags[SearchTree.ROOT] |= SearchTree.PENDING;
-        queueLeaf(t, SearchTree.ROOT, b, g);
+        queueLeaf(t, SearchTree.ROOT, b);
     }
 
-    private void queueLeaf(int t, int node, int b, Game g) {
+    private void queueLeaf(int t, int node, int b) {
         slotTree[b] = t;
         slotNode[b] = node;
-        legalCount[b] = g.legalMask(legal, b * actionCount);
+        leaves.observe(b);
     }
 
     /** Noise for full PUCT searches; Gumbel root scores and the number of considered actions. */
@@ -358,8 +363,8 @@ public final class BatchedSearch {
      */
     private int collect(int t, int b) {
         SearchTree tree = trees[t];
-        Game g = slotGames[b];
-        g.copyFrom(roots[t]);
+        leaves.load(b, roots[t]);
+        Game g = leaves.game(b);
         int[] path = paths[b];
         int depth = 0;
         int node = SearchTree.ROOT;
@@ -368,7 +373,7 @@ public final class BatchedSearch {
         while (true) {
             int e = selectEdge(t, tree, node, depth == 1);
             int action = tree.edgeAction[e];
-            g.playLegal(action);
+            leaves.play(b, action);
             int child = tree.edgeChild[e];
             boolean created = child == SearchTree.UNVISITED;
             if (created) {
@@ -391,7 +396,7 @@ public final class BatchedSearch {
                 }
                 tree.flags[node] = SearchTree.PENDING;
                 pathLength[b] = depth;
-                queueLeaf(t, node, b, g);
+                queueLeaf(t, node, b);
                 return LEAF;
             }
             if (tree.isTerminal(node)) {
@@ -424,7 +429,7 @@ public final class BatchedSearch {
         if (batch == 0) {
             return;
         }
-        evaluator.evaluate(batch, slotGames, legal, policy, value);
+        evaluator.evaluate(batch, leaves, policy, value);
         for (int b = 0; b < batch; b++) {
             SearchTree tree = trees[slotTree[b]];
             expand(tree, slotNode[b], b);
@@ -434,7 +439,8 @@ public final class BatchedSearch {
 
     /** Gives leaf {@code n} one edge per legal action with the evaluator's priors renormalised over them. */
     private void expand(SearchTree tree, int n, int b) {
-        int count = legalCount[b];
+        int count = leaves.legalCounts()[b];
+        boolean[] legal = leaves.legalMask();
         int first = tree.newEdges(count);
         int offset = b * actionCount;
         float sum = 0f;

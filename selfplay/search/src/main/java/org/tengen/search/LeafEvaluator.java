@@ -1,21 +1,26 @@
 package org.tengen.search;
 
-import org.tengen.env.game.Game;
+import org.tengen.env.features.FeatureSet;
+import org.tengen.env.vec.VecEnv;
 
 /**
- * Priors and values for a batch of search leaves, given as games (so an evaluator may look at the rules or play
- * rollouts, not just observations). Implementations: {@link NetworkLeafEvaluator} (features into an
- * {@code Evaluator}) and {@link RolloutLeafEvaluator} (uniform priors, random playouts).
+ * Priors and values for a batch of search leaves. The leaves are the slots of a {@link VecEnv}, loaded from a root and
+ * played along the selected path, whose observations and legal masks the env wrote in place, so a network evaluator
+ * reads them where they are. Implementations: {@link NetworkLeafEvaluator} (the env's buffers into an
+ * {@code Evaluator}) and {@link RolloutLeafEvaluator} (uniform priors, random playouts of the slots' games).
  */
 public interface LeafEvaluator {
+    /** The observations the leaf env must write ({@code none} when the evaluator only reads the games). */
+    FeatureSet features();
+
     /** The most positions one {@link #evaluate} call accepts. */
     int maxBatch();
 
     /**
-     * Evaluates {@code games[0 .. batch-1]} (not modified; all with the same rules). The caller fills the legal
-     * mask of game {@code i} at {@code legal[i * A ..]} with {@code A = rules.actionCount()}; the evaluator writes
-     * priors to {@code policy[i * A ..]} (0 on illegal actions, summing to 1) and to {@code value[i]} a value in
-     * [-1, 1] from the view of game {@code i}'s player to move. Must not allocate in steady state.
+     * Evaluates slots {@code 0 .. batch-1} of {@code leaves}, all observed (not modified): writes priors to
+     * {@code policy[i * A ..]} (0 on illegal actions, summing to 1; {@code A = leaves.actionCount()}) and to
+     * {@code value[i]} a value in [-1, 1] from the view of slot {@code i}'s player to move. Must not allocate in
+     * steady state.
      */
-    void evaluate(int batch, Game[] games, boolean[] legal, float[] policy, float[] value);
+    void evaluate(int batch, VecEnv leaves, float[] policy, float[] value);
 }

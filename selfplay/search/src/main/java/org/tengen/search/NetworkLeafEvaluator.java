@@ -1,23 +1,19 @@
 package org.tengen.search;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.FloatBuffer;
 import org.tengen.env.features.FeatureSet;
-import org.tengen.env.game.Game;
+import org.tengen.env.vec.VecEnv;
 import org.tengen.models.eval.Evaluator;
 import org.tengen.models.eval.InputSpec;
 
 /**
- * Encodes leaves with a {@link FeatureSet} into one preallocated direct buffer, {@code [maxBatch, planes, height,
- * width]} NCHW floats in native order, and hands the batch to an {@link Evaluator}. Allocates nothing per call.
+ * Hands a batch of leaves to an {@link Evaluator} straight from the leaf env's buffers: the observations the env
+ * wrote in place (NCHW, direct, native order) and its legal masks, without a copy.
  */
 public final class NetworkLeafEvaluator implements LeafEvaluator {
     private final Evaluator evaluator;
     private final FeatureSet features;
     private final InputSpec spec;
     private final int maxBatch;
-    private final FloatBuffer observations;
 
     /** Checks that {@code features} is what {@code evaluator} expects. */
     public NetworkLeafEvaluator(Evaluator evaluator, FeatureSet features, int maxBatch) {
@@ -36,12 +32,11 @@ public final class NetworkLeafEvaluator implements LeafEvaluator {
         this.evaluator = evaluator;
         this.features = features;
         this.maxBatch = maxBatch;
-        long bytes = (long) maxBatch * spec.observationSize() * Float.BYTES;
-        if (bytes > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("a batch of " + maxBatch + " observations of " + spec.observationSize()
-                    + " floats does not fit one buffer");
-        }
-        observations = ByteBuffer.allocateDirect((int) bytes).order(ByteOrder.nativeOrder()).asFloatBuffer();
+    }
+
+    @Override
+    public FeatureSet features() {
+        return features;
     }
 
     @Override
@@ -50,26 +45,17 @@ public final class NetworkLeafEvaluator implements LeafEvaluator {
     }
 
     @Override
-    public void evaluate(int batch, Game[] games, boolean[] legal, float[] policy, float[] value) {
+    public void evaluate(int batch, VecEnv leaves, float[] policy, float[] value) {
         if (batch > maxBatch) {
             throw new IllegalArgumentException("batch " + batch + " exceeds maxBatch " + maxBatch);
         }
         if (batch == 0) {
             return;
         }
-        Game first = games[0];
-        if (first.rules().width() != spec.width() || first.rules().height() != spec.height()) {
+        if (leaves.rules().width() != spec.width() || leaves.rules().height() != spec.height()) {
             throw new IllegalArgumentException("the evaluator is for " + spec.width() + "x" + spec.height()
-                    + " boards, the game is " + first.rules().width() + "x" + first.rules().height());
+                    + " boards, the game is " + leaves.rules().width() + "x" + leaves.rules().height());
         }
-        if (first.keptPositions() < features.positionsNeeded()) {
-            throw new IllegalArgumentException("feature set '" + features.id() + "' needs " + features.positionsNeeded()
-                    + " past positions but games keep " + first.keptPositions());
-        }
-        int size = spec.observationSize();
-        for (int i = 0; i < batch; i++) {
-            features.encode(games[i], observations, i * size);
-        }
-        evaluator.evaluate(batch, observations, legal, policy, value);
+        evaluator.evaluate(batch, leaves.observations(), leaves.legalMask(), policy, value);
     }
 }

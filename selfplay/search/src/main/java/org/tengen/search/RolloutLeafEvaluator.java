@@ -1,6 +1,9 @@
 package org.tengen.search;
 
+import org.tengen.env.features.FeatureSet;
+import org.tengen.env.features.FeatureSets;
 import org.tengen.env.game.Game;
+import org.tengen.env.vec.VecEnv;
 
 /**
  * Network-free leaf evaluation for anchor players: uniform priors over legal actions and, as the value, the mean
@@ -22,14 +25,20 @@ public final class RolloutLeafEvaluator implements LeafEvaluator {
     }
 
     @Override
+    public FeatureSet features() {
+        return FeatureSets.byId("none");
+    }
+
+    @Override
     public int maxBatch() {
         return Integer.MAX_VALUE;
     }
 
     @Override
-    public void evaluate(int batch, Game[] games, boolean[] legal, float[] policy, float[] value) {
+    public void evaluate(int batch, VecEnv leaves, float[] policy, float[] value) {
+        boolean[] legal = leaves.legalMask();
         for (int i = 0; i < batch; i++) {
-            Game game = games[i];
+            Game game = leaves.game(i);
             int actions = game.rules().actionCount();
             int offset = i * actions;
             int count = 0;
