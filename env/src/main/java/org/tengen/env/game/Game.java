@@ -44,6 +44,13 @@ public final class Game {
     private final int bitsLength;
     /** Scratch for {@link #legalMask}: the empty points that capture or are suicide. */
     private final int[] special;
+    // The history (see history()): the start and every move played, as action << 2 | player.
+    private int[] setUpBlack = NO_STONES;
+    private int[] setUpWhite = NO_STONES;
+    private int firstPlayer;
+    private int[] moves = new int[64];
+    private int moveCount;
+    private static final int[] NO_STONES = new int[0];
 
     /** A game that remembers the last {@value #DEFAULT_KEPT_POSITIONS} positions for feature encoders. */
     public Game(Rules rules) {
@@ -100,6 +107,10 @@ public final class Game {
         }
         positionsSeen = 0;
         remember();
+        setUpBlack = NO_STONES;
+        setUpWhite = NO_STONES;
+        firstPlayer = toMove;
+        moveCount = 0;
     }
 
     /**
@@ -141,6 +152,10 @@ public final class Game {
         handicapLeft = 0;
         positionsSeen = 0;
         remember();
+        setUpBlack = blackActions.clone();
+        setUpWhite = whiteActions.clone();
+        firstPlayer = toMove;
+        moveCount = 0;
     }
 
     /** Makes this game equal to {@code other}, which must have the same rules. */
@@ -168,6 +183,15 @@ public final class Game {
         System.arraycopy(other.recentBits, 0, recentBits, 0, recentBits.length);
         positionsSeen = other.positionsSeen;
         newestSlot = other.newestSlot;
+        // Set-up arrays are never changed once made, so they may be shared.
+        setUpBlack = other.setUpBlack;
+        setUpWhite = other.setUpWhite;
+        firstPlayer = other.firstPlayer;
+        if (moves.length < other.moveCount) {
+            moves = new int[other.moves.length];
+        }
+        System.arraycopy(other.moves, 0, moves, 0, other.moveCount);
+        moveCount = other.moveCount;
     }
 
     /** A fresh copy (allocates; for search roots and undo stacks, not hot loops). */
@@ -440,6 +464,7 @@ public final class Game {
      */
     public void playLegal(int action) {
         int player = toMove;
+        recordMove(player, action);
         turn(action, player);
         if (status == Status.PLAYING && handicapLeft > 0 && player == Stone.BLACK) {
             handicapLeft--;
@@ -448,6 +473,45 @@ public final class Game {
                 turn(passAction, Stone.WHITE);
             }
         }
+    }
+
+    /**
+     * Records a pass by {@code player} after the game is over, which changes nothing else: a GTP controller may keep
+     * passing after two passes, and its record keeps those passes.
+     */
+    public void passAfterEnd(int player) {
+        if (status == Status.PLAYING) {
+            throw new IllegalStateException("the game is still playing: play the pass");
+        }
+        recordMove(player, passAction);
+    }
+
+    private void recordMove(int player, int action) {
+        if (moveCount == moves.length) {
+            moves = java.util.Arrays.copyOf(moves, 2 * moves.length);
+        }
+        moves[moveCount++] = action << 2 | player;
+    }
+
+    /** Moves recorded since the start (passes included; the passes the rules insert themselves not). */
+    public int moveCount() {
+        return moveCount;
+    }
+
+    /**
+     * The game's history: rules, starting position and every move recorded, from which {@link GameHistory#replay}
+     * rebuilds this game at any move. Allocates; for records, undo and loading, not hot loops.
+     */
+    public GameHistory history() {
+        java.util.List<GameHistory.Move> list = new java.util.ArrayList<>(moveCount);
+        for (int i = 0; i < moveCount; i++) {
+            list.add(new GameHistory.Move(moves[i] & 3, moves[i] >>> 2));
+        }
+        return new GameHistory(rules, stones(setUpBlack), stones(setUpWhite), firstPlayer, list);
+    }
+
+    private static java.util.List<Integer> stones(int[] actions) {
+        return java.util.Arrays.stream(actions).sorted().boxed().toList();
     }
 
     /** The player who moves after the player to move plays a stone (Black again during a free handicap). */

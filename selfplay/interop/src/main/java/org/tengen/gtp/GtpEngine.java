@@ -7,11 +7,9 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -22,6 +20,7 @@ import org.apache.logging.log4j.Logger;
 import org.tengen.env.board.Board;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
+import org.tengen.env.game.GameHistory;
 import org.tengen.env.game.GameResult;
 import org.tengen.env.game.Legality;
 import org.tengen.env.game.Status;
@@ -74,10 +73,6 @@ public final class GtpEngine {
         }
     }
 
-    /** A move of the record; {@code undo} and {@code komi} replay them. */
-    private record Move(int player, int action) {
-    }
-
     private static final int[] NO_STONES = new int[0];
     /** Candidate moves {@code tengen-analyze} lists at most. */
     static final int ANALYSIS_MOVES = 10;
@@ -90,7 +85,6 @@ public final class GtpEngine {
     private final Game[] one = new Game[1];
     private final int[] chosen = new int[1];
     private final Map<String, Command> commands = new LinkedHashMap<>();
-    private final List<Move> moves = new ArrayList<>();
     private Preset preset = Preset.TROMP_TAYLOR;
     /** Komi given by {@code komi} or {@link #setKomi}, overriding the preset's; NaN while unset. */
     private double komiOverride = Double.NaN;
@@ -100,10 +94,6 @@ public final class GtpEngine {
     private Game outOfTurn;
     private boolean[] mask;
     private boolean quit;
-    /** Set-up stones the game starts from (handicap or SGF {@code AB}/{@code AW}); none while setUpToMove is EMPTY. */
-    private int[] setUpBlack = NO_STONES;
-    private int[] setUpWhite = NO_STONES;
-    private int setUpToMove = Stone.EMPTY;
     private final TimeControl clock = new TimeControl();
     private StoneStatus stoneStatus;
     /** The player whose search {@link Agent#lastSearch} holds, EMPTY when there is none for this game. */
@@ -200,7 +190,7 @@ public final class GtpEngine {
     public void setKomi(double komi) {
         rules = rules.withKomi(komi);
         komiOverride = komi;
-        replay();
+        replay(game.history());
     }
 
     /**
@@ -374,7 +364,7 @@ public final class GtpEngine {
         if (!game.isOver() || action != rules.passAction()) {
             return false;
         }
-        moves.add(new Move(player, action));
+        game.passAfterEnd(player);
         return true;
     }
 
@@ -385,15 +375,14 @@ public final class GtpEngine {
         }
         game.setToMove(player);
         game.play(action);
-        moves.add(new Move(player, action));
     }
 
     private String undo(String[] args) {
-        if (moves.isEmpty()) {
+        if (game.moveCount() == 0) {
             throw new GtpFailure("cannot undo");
         }
-        moves.remove(moves.size() - 1);
-        replay();
+        GameHistory history = game.history();
+        replay(history.truncated(history.moveCount() - 1));
         return "";
     }
 
@@ -431,10 +420,6 @@ public final class GtpEngine {
     /** An empty board without handicap under the current rules (the clock and its settings are kept). */
     private void newGame() {
         rules = withoutHandicap(rules);
-        setUpBlack = NO_STONES;
-        setUpWhite = NO_STONES;
-        setUpToMove = Stone.EMPTY;
-        moves.clear();
         analysed = Stone.EMPTY;
         game = new Game(rules);
         outOfTurn = null;
@@ -445,26 +430,10 @@ public final class GtpEngine {
         return r.handicap() == 0 ? r : r.withHandicap(0, r.placement());
     }
 
-    /** Rebuilds the game from the set-up and the move record under the current rules: exact, superko included. */
-    private void replay() {
-        if (game.rules().equals(rules)) {
-            game.reset();
-        } else {
-            game = new Game(rules);
-            outOfTurn = null;
-        }
-        if (setUpToMove != Stone.EMPTY) {
-            game.setUpStones(setUpBlack, setUpWhite, setUpToMove);
-        }
-        for (Move move : moves) {
-            if (move.action() != rules.passAction()) {
-                game.resume();
-            }
-            if (!game.isOver()) {
-                game.setToMove(move.player());
-                game.play(move.action());
-            }
-        }
+    /** Makes the game {@code history} replayed under the current rules: exact, superko included. */
+    private void replay(GameHistory history) {
+        game = history.withRules(rules).replay();
+        outOfTurn = null;
     }
 
     // ---- final status and cleanup
@@ -553,7 +522,7 @@ public final class GtpEngine {
     }
 
     private void requireEmptyBoard() {
-        if (game.board().stoneCount() > 0 || !moves.isEmpty()) {
+        if (game.board().stoneCount() > 0 || game.moveCount() > 0) {
             throw new GtpFailure("board not empty");
         }
     }
@@ -570,10 +539,9 @@ public final class GtpEngine {
             handicapped = rules.withHandicap(stones.length, HandicapPlacement.FREE);
         }
         rules = handicapped;
-        setUpBlack = stones.clone();
-        setUpWhite = NO_STONES;
-        setUpToMove = Stone.WHITE;
-        replay();
+        game = new Game(rules);
+        game.setUpStones(stones, NO_STONES, Stone.WHITE);
+        outOfTurn = null;
         StringJoiner out = new StringJoiner(" ");
         for (int a : stones) {
             out.add(format(a));
@@ -638,69 +606,25 @@ public final class GtpEngine {
             throw new GtpFailure("cannot load file " + file + ": " + e.getMessage());
         }
         Rules loaded = record.rules();
-        Game trial = new Game(loaded);
-        int[] black = record.blackStones().stream().mapToInt(Integer::intValue).toArray();
-        int[] white = record.whiteStones().stream().mapToInt(Integer::intValue).toArray();
-        int toMove = black.length > 0 || white.length > 0 || record.firstPlayer() != trial.toMove()
-                ? record.firstPlayer() : Stone.EMPTY;
-        if (toMove != Stone.EMPTY) {
-            try {
-                trial.setUpStones(black, white, toMove);
-            } catch (IllegalArgumentException e) {
-                throw new GtpFailure("cannot load file " + file + ": the set-up stones are not a valid position: "
-                        + e.getMessage());
-            }
-        }
-        List<Move> played = new ArrayList<>();
-        boolean insertedPass = false;
-        for (int i = 0; i < Math.min(limit, record.moves().size()); i++) {
-            GameRecord.Move m = record.moves().get(i);
-            int pass = loaded.passAction();
-            if (insertedPass && m.player() == Stone.WHITE && m.action() == pass) {
-                // The NZ handicap pass the rules already inserted.
-                insertedPass = false;
-                continue;
-            }
-            if (trial.isOver() && m.action() == pass) {
-                played.add(new Move(m.player(), pass));
-                continue;
-            }
-            if (!trial.isOver()) {
-                trial.setToMove(m.player());
-            }
-            Legality legality = trial.legality(m.action());
-            if (!legality.isLegal()) {
-                throw new GtpFailure("cannot load file " + file + ": move " + (i + 1) + " (" + Stone.name(m.player())
-                        + " " + format(m.action(), loaded) + ") is illegal: " + legality.reason());
-            }
-            int turns = trial.turns();
-            trial.play(m.action());
-            insertedPass = trial.turns() == turns + 2;
-            played.add(new Move(m.player(), m.action()));
+        GameHistory history = record.history();
+        Game loadedGame;
+        try {
+            loadedGame = history.replay(Math.min(limit, history.moveCount()));
+        } catch (IllegalArgumentException e) {
+            throw new GtpFailure("cannot load file " + file + ": " + e.getMessage());
         }
         preset = SgfRules.preset(record.rulesName()).orElse(SgfRules.DEFAULT);
         komiOverride = loaded.komi();
         newGame();
         rules = loaded;
-        setUpBlack = black;
-        setUpWhite = white;
-        setUpToMove = toMove;
-        moves.addAll(played);
+        game = loadedGame;
         mask = new boolean[rules.actionCount()];
-        replay();
         return "";
     }
 
     /** The game as SGF, written to FILE or, without one, returned (blank lines dropped: they would end the reply). */
     private String printSgf(String[] args) {
-        Game start = new Game(rules);
-        List<GameRecord.Move> recorded = new ArrayList<>(moves.size());
-        for (Move m : moves) {
-            recorded.add(GameRecord.Move.of(m.player(), m.action()));
-        }
-        GameRecord record = new GameRecord(rules, "", boxed(setUpBlack), boxed(setUpWhite),
-                setUpToMove != Stone.EMPTY ? setUpToMove : start.toMove(), recorded, GameResult.of(game), "", "", "",
-                "", "", List.of());
+        GameRecord record = GameRecord.builder(game.history()).optResult(GameResult.of(game)).build();
         String sgf = GoSgf.format(record);
         if (args.length == 0) {
             return sgf.strip().replaceAll("\n\\s*\n", "\n");
@@ -711,10 +635,6 @@ public final class GtpEngine {
             throw new GtpFailure("cannot write " + args[0] + ": " + e.getMessage());
         }
         return "";
-    }
-
-    private static List<Integer> boxed(int[] actions) {
-        return Arrays.stream(actions).boxed().toList();
     }
 
     // ---- analysis

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
+import org.tengen.env.game.GameHistory;
 import org.tengen.env.game.IllegalMoveException;
 import org.tengen.env.rules.HandicapLayout;
 import org.tengen.env.rules.HandicapPlacement;
@@ -13,8 +14,9 @@ import org.tengen.env.rules.Rules;
 
 /**
  * The record of one Go game: rules, starting position, moves with comments, result and game information. It is what
- * {@link GoSgf} reads from and writes to SGF and what {@link #replay()} turns back into a {@link Game}. Build one
- * with {@link #builder(Game)} while a game is played. Strings are never null; an empty string means absent.
+ * {@link GoSgf} reads from and writes to SGF: a {@link GameHistory} plus what only SGF keeps. {@link #replay()} checks
+ * it as a game played in turn by the rules; build one from a game's history with {@link #builder(GameHistory)}.
+ * Strings are never null; an empty string means absent.
  *
  * @param rules       the rules, board, komi and handicap; {@code maxMoves} is always 0 here, as SGF has no place
  *                    for it (a truncated game's result is {@code Void})
@@ -144,18 +146,26 @@ public record GameRecord(Rules rules, String rulesName, List<Integer> blackStone
         return List.copyOf(sorted);
     }
 
-    /** A builder for the game about to be played in {@code game}: its rules, stones and player to move now. */
-    public static Builder builder(Game game) {
-        if (game.turns() > 0) {
-            throw new IllegalStateException("a game record must start before the first turn, not at turn "
-                    + game.turns());
-        }
-        return new Builder(game);
+    /**
+     * A builder for the record of a game with {@code history}: its rules, start and moves so far (more may be added);
+     * moves get comments with {@link Builder#optMoveComment}.
+     */
+    public static Builder builder(GameHistory history) {
+        return new Builder(history);
     }
 
     /** A builder for a game under {@code rules} from the rules' own start. */
     public static Builder builder(Rules rules) {
-        return builder(new Game(rules, 1));
+        return builder(new Game(rules, 1).history());
+    }
+
+    /** The game as a {@link GameHistory}: rules, start and moves, without the SGF-only information. */
+    public GameHistory history() {
+        List<GameHistory.Move> played = new ArrayList<>(moves.size());
+        for (Move m : moves) {
+            played.add(new GameHistory.Move(m.player(), m.action()));
+        }
+        return new GameHistory(rules, blackStones, whiteStones, firstPlayer, played);
     }
 
     /** The game after every move, as {@link #replay(int)}. */
@@ -231,16 +241,13 @@ public record GameRecord(Rules rules, String rulesName, List<Integer> blackStone
         private String gameName = "";
         private String comment = "";
 
-        private Builder(Game game) {
-            rules = game.rules();
-            firstPlayer = game.toMove();
-            for (int a = 0; a < rules.area(); a++) {
-                int colour = game.board().colour(game.board().locOfAction(a));
-                if (colour == Stone.BLACK) {
-                    blackStones.add(a);
-                } else if (colour == Stone.WHITE) {
-                    whiteStones.add(a);
-                }
+        private Builder(GameHistory history) {
+            rules = history.rules();
+            firstPlayer = history.firstPlayer();
+            blackStones.addAll(history.blackStones());
+            whiteStones.addAll(history.whiteStones());
+            for (GameHistory.Move m : history.moves()) {
+                moves.add(Move.of(m.player(), m.action()));
             }
         }
 
@@ -256,6 +263,13 @@ public record GameRecord(Rules rules, String rulesName, List<Integer> blackStone
 
         public Builder addMove(Move move) {
             moves.add(move);
+            return this;
+        }
+
+        /** Gives move {@code index} (from 0) the comment {@code text}, e.g. the search's value. */
+        public Builder optMoveComment(int index, String text) {
+            Move m = moves.get(index);
+            moves.set(index, new Move(m.player(), m.action(), text, m.extra()));
             return this;
         }
 

@@ -51,7 +51,7 @@ class GoldenSgfTest {
         return switch (name) {
             case "passes-5x5" -> {
                 Game game = new Game(Rules.trompTaylor(5).withKomi(0.5));
-                GameRecord.Builder record = GameRecord.builder(game).optPlayers("random-a", "random-b")
+                GameRecord.Builder record = GameRecord.builder(game.history()).optPlayers("random-a", "random-b")
                         .optGameName("golden passes");
                 int turn = 0;
                 while (!game.isOver()) {
@@ -63,7 +63,7 @@ class GoldenSgfTest {
             }
             case "handicap-resign-9x9" -> {
                 Game game = new Game(Preset.AGA.rules(9, 9).withHandicap(2, org.tengen.env.rules.HandicapPlacement.FIXED));
-                GameRecord.Builder record = GameRecord.builder(game).optDate("2026-11-24");
+                GameRecord.Builder record = GameRecord.builder(game.history()).optDate("2026-11-24");
                 for (int i = 0; i < 30 && !game.isOver(); i++) {
                     int a = move(game, random);
                     record.addMove(game.toMove(), a);
@@ -75,7 +75,7 @@ class GoldenSgfTest {
             case "setup-7x7" -> {
                 Game game = new Game(Rules.trompTaylor(7));
                 game.setUpStones(new int[] {8, 16, 24}, new int[] {10, 18}, Stone.WHITE);
-                GameRecord.Builder record = GameRecord.builder(game).optComment("set-up stones, White first")
+                GameRecord.Builder record = GameRecord.builder(game.history()).optComment("set-up stones, White first")
                         .optPlayers("Black [1]", "White (2)");
                 while (!game.isOver()) {
                     int a = move(game, random);

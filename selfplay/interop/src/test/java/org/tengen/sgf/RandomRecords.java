@@ -19,7 +19,7 @@ final class RandomRecords {
      * game ends or {@code maxTurns} turns, then passes until it ends, with a comment holding SGF special characters on every tenth move.
      */
     static Played play(Game game, long seed, int maxTurns) {
-        GameRecord.Builder builder = GameRecord.builder(game);
+        GameRecord.Builder builder = GameRecord.builder(game.history());
         SplittableRandom random = new SplittableRandom(seed);
         int pass = game.passAction();
         boolean[] mask = new boolean[pass + 1];

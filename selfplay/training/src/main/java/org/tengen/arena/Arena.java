@@ -7,7 +7,6 @@ import org.tengen.agent.Agent;
 import org.tengen.agent.GameLoop;
 import org.tengen.agent.Referee;
 import org.tengen.env.features.FeatureSet;
-import org.tengen.env.game.Game;
 import org.tengen.env.rules.Rules;
 import org.tengen.env.vec.IllegalActionPolicy;
 import org.tengen.env.vec.VecEnv;
@@ -68,32 +67,16 @@ public final class Arena {
         String nameA = a.name();
         String nameB = b.name().equals(nameA) ? nameA + "'" : b.name();
         int slots = Math.min(games, parallel);
-        GameRecord.Builder[] records = new GameRecord.Builder[slots];
         List<EloLadder.GameResult> results = new ArrayList<>(games);
         int[] wdl = new int[3];
         try (VecEnv env = new VecEnv(new VecEnvConfig(rules, slots, features, 1, IllegalActionPolicy.THROW, 0))) {
-            new GameLoop(env, a, b, referee).play(games, new GameLoop.Listener() {
-                @Override
-                public void started(int index, int slot, Game game, boolean firstBlack) {
-                    records[slot] = GameRecord.builder(game).optPlayers(firstBlack ? nameA : nameB,
-                            firstBlack ? nameB : nameA);
-                }
-
-                @Override
-                public int moving(int slot, Game game, Agent mover, int action) {
-                    if (action >= 0) {
-                        records[slot].addMove(game.toMove(), action);
-                    }
-                    return action;
-                }
-
-                @Override
-                public void finished(GameLoop.Finished game) {
-                    double score = game.firstScore();
-                    wdl[score == 1 ? 0 : score == 0 ? 2 : 1]++;
-                    results.add(new EloLadder.GameResult(nameA, nameB, score));
-                    onGame.accept(records[game.slot()].optResult(game.result().toSgf()).build());
-                }
+            new GameLoop(env, a, b, referee).play(games, game -> {
+                double score = game.firstScore();
+                wdl[score == 1 ? 0 : score == 0 ? 2 : 1]++;
+                results.add(new EloLadder.GameResult(nameA, nameB, score));
+                onGame.accept(GameRecord.builder(game.game().history())
+                        .optPlayers(game.firstBlack() ? nameA : nameB, game.firstBlack() ? nameB : nameA)
+                        .optResult(game.result().toSgf()).build());
             });
         }
         return new MatchResult(nameA, nameB, results.size(), wdl[0], wdl[2], wdl[1], List.copyOf(results));

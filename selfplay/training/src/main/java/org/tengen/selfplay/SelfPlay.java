@@ -92,7 +92,8 @@ public final class SelfPlay {
     private final SearchAgent agent;
     private final VecEnv env;
     private final int slots;
-    private final GameRecord.Builder[] records;
+    /** Root value of each move's search, per slot, for the record's comments. */
+    private final float[][] moveValues;
     private final SampleBuffer[] pending;
     /** Player to move at each pending sample, per slot, to orient value and ownership at the end. */
     private final int[][] samplePlayers;
@@ -111,7 +112,7 @@ public final class SelfPlay {
         this.slots = settings.parallelGames();
         this.agent = new SearchAgent("self-play", searchConfig, slots, (r, maxBatch) -> leaves, settings.seed(), null);
         this.env = new VecEnv(new VecEnvConfig(rules, slots, features, 1, IllegalActionPolicy.THROW, settings.seed()));
-        this.records = new GameRecord.Builder[slots];
+        this.moveValues = new float[slots][];
         this.pending = new SampleBuffer[slots];
         this.samplePlayers = new int[slots][];
         this.noResign = new boolean[slots];
@@ -121,6 +122,7 @@ public final class SelfPlay {
         for (int s = 0; s < slots; s++) {
             pending[s] = new SampleBuffer(spec, 2 * rules.area());
             samplePlayers[s] = new int[16];
+            moveValues[s] = new float[2 * rules.area()];
         }
         this.obs = new float[spec.observationSize()];
         this.ownershipBlack = new float[rules.area()];
@@ -164,7 +166,6 @@ public final class SelfPlay {
 
         @Override
         public void started(int index, int s, Game game, boolean firstBlack) {
-            records[s] = GameRecord.builder(game);
             pending[s].clear();
             noResign[s] = settings.resignThreshold() <= -1 || random.nextDouble() < settings.noResignFraction();
             lowValueStreak[3 * s + Stone.BLACK] = 0;
@@ -183,8 +184,11 @@ public final class SelfPlay {
             if (shouldResign(s, player, result.rootValue())) {
                 return Agent.RESIGN;
             }
-            // The comment keeps the search's view for anyone replaying the record.
-            records[s].addMove(player, action, String.format(java.util.Locale.ROOT, "v=%.3f", result.rootValue()));
+            int move = game.moveCount();
+            if (move == moveValues[s].length) {
+                moveValues[s] = java.util.Arrays.copyOf(moveValues[s], 2 * move);
+            }
+            moveValues[s][move] = result.rootValue();
             return action;
         }
 
@@ -209,10 +213,19 @@ public final class SelfPlay {
             if (winner == Stone.BLACK) {
                 blackWins++;
             }
-            sink.accept(records[s].optResult(GameResult.of(f.game())).build(), pending[s]);
+            sink.accept(record(s, f.game()), pending[s]);
             games++;
             progress.run();
         }
+    }
+
+    /** The finished game's record; each move's comment keeps the search's view for anyone replaying it. */
+    private GameRecord record(int s, Game game) {
+        GameRecord.Builder record = GameRecord.builder(game.history()).optResult(GameResult.of(game));
+        for (int i = 0; i < game.moveCount(); i++) {
+            record.optMoveComment(i, String.format(java.util.Locale.ROOT, "v=%.3f", moveValues[s][i]));
+        }
+        return record.build();
     }
 
     private boolean shouldResign(int s, int player, float rootValue) {
