@@ -2,6 +2,7 @@ package org.tengen.env.features;
 
 import java.nio.FloatBuffer;
 import org.tengen.env.game.Game;
+import org.tengen.env.rules.Rules;
 
 /**
  * Turns a game position into input planes for a network, from the point of view of the player to move.
@@ -22,6 +23,16 @@ public interface FeatureSet {
 
     /** How many past positions the encoder reads; games must keep at least that many. */
     int positionsNeeded();
+
+    /** The shape of one position's observation under {@code rules}: {@code [planes, height, width]}. */
+    default int[] shape(Rules rules) {
+        return new int[] {planes(), rules.height(), rules.width()};
+    }
+
+    /** Floats per position under {@code rules}: {@code planes * height * width}. */
+    default int observationSize(Rules rules) {
+        return planes() * rules.area();
+    }
 
     /** Writes the planes of {@code game}'s current position into {@code out} starting at {@code offset}. */
     void encode(Game game, FloatBuffer out, int offset);

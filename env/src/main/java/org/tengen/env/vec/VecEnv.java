@@ -108,7 +108,7 @@ public final class VecEnv implements AutoCloseable {
         this.features = config.features();
         this.numEnvs = config.numEnvs();
         this.actionCount = rules.actionCount();
-        this.observationSize = features.planes() * rules.area();
+        this.observationSize = features.observationSize(rules);
         long bytes = 4L * numEnvs * observationSize;
         if (bytes > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(numEnvs + " games of " + features.id() + " on " + rules.width() + "x"

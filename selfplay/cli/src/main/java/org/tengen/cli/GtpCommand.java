@@ -141,7 +141,7 @@ final class GtpCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--player and --model exclude each other");
         }
         SymmetricEvaluator.Mode mode = switch (symmetry.toLowerCase(Locale.ROOT)) {
-            case "none" -> null;
+            case "none" -> SymmetricEvaluator.Mode.NONE;
             case "random" -> SymmetricEvaluator.Mode.RANDOM;
             case "all" -> SymmetricEvaluator.Mode.ALL;
             default -> throw new ParameterException(spec.commandLine(),
@@ -163,7 +163,9 @@ final class GtpCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--model: " + e.getMessage());
         }
         NetworkRuntime.configure(1);
-        SearchConfig search = SearchConfig.builder().simulations(searchBudget()).dirichletEpsilon(0f)
+        // Evaluation's search, greedy from the first move: a GTP engine plays to win, and the controller's games
+        // differ anyway.
+        SearchConfig search = SearchConfig.evaluationDefaults().toBuilder().simulations(searchBudget())
                 .temperatureMoves(0).build();
         Agent agent = new Agents(config, Agents.DEFAULT_ENGINE_TIMEOUT).create(checkpoint, search, 1, seed, mode);
         LOG.info("Model {} ({} blocks x {} channels, features {}), {} simulations per move without a time limit, "

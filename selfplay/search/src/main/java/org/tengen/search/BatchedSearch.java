@@ -97,10 +97,10 @@ public final class BatchedSearch {
         this.actionCount = rules.actionCount();
         this.gumbelSearch = config.algorithm() == SearchAlgorithm.GUMBEL;
         this.gumbel = gumbelSearch ? new Gumbel(config, actionCount) : null;
-        int m = Math.min(config.consideredActions(), actionCount);
+        int m = Math.min(config.gumbel().consideredActions(), actionCount);
         this.fullTable = gumbelSearch ? Gumbel.consideredVisitTable(m, config.simulations()) : null;
-        this.cheapTable = gumbelSearch && config.fullSearchProbability() < 1
-                ? Gumbel.consideredVisitTable(m, config.cheapSimulations()) : null;
+        this.cheapTable = gumbelSearch && config.playoutCap().fullSearchProbability() < 1
+                ? Gumbel.consideredVisitTable(m, config.playoutCap().cheapSimulations()) : null;
 
         int nodes = config.simulations() + 2;
         int edges = nodes * Math.min(actionCount, 64);
@@ -111,7 +111,7 @@ public final class BatchedSearch {
         this.results = new SearchResult[trees];
         for (int t = 0; t < trees; t++) {
             this.trees[t] = new SearchTree(nodes, edges);
-            this.spares[t] = config.reuseTree() ? new SearchTree(nodes, edges) : null;
+            this.spares[t] = config.puct().reuseTree() ? new SearchTree(nodes, edges) : null;
             this.randoms[t] = new SplittableRandom(seed + t);
             this.results[t] = new SearchResult(actionCount);
         }
@@ -183,7 +183,7 @@ public final class BatchedSearch {
                 continue;
             }
             prepareRoot(t, games[t]);
-            full[t] = config.fullSearchProbability() >= 1 || randoms[t].nextDouble() < config.fullSearchProbability();
+            full[t] = config.playoutCap().fullSearchProbability() >= 1 || randoms[t].nextDouble() < config.playoutCap().fullSearchProbability();
             budget[t] = Math.min(config.budget(full[t]), maxSimulations);
             started[t] = 0;
             if (!trees[t].isExpanded(SearchTree.ROOT)) {
@@ -269,7 +269,7 @@ public final class BatchedSearch {
     /** Makes tree {@code t}'s root the position of {@code game}, keeping a matching subtree when reuse is on. */
     private void prepareRoot(int t, Game game) {
         SearchTree tree = trees[t];
-        if (config.reuseTree() && tree.nodeCount > 0) {
+        if (config.puct().reuseTree() && tree.nodeCount > 0) {
             if (sameState(roots[t], game)) {
                 return;
             }
@@ -348,10 +348,10 @@ public final class BatchedSearch {
     private void prepareRootPriors(int t) {
         SearchTree tree = trees[t];
         if (gumbelSearch) {
-            considered[t] = Math.min(config.consideredActions(), tree.edgeCount[SearchTree.ROOT]);
-            Gumbel.sampleRootScores(tree, config.gumbelScale(), randoms[t], rootScores, t * actionCount);
-        } else if (full[t] && config.dirichletEpsilon() > 0 && !rootNoised[t]) {
-            Puct.addDirichletNoise(tree, SearchTree.ROOT, config.dirichletAlphaScale(), config.dirichletEpsilon(),
+            considered[t] = Math.min(config.gumbel().consideredActions(), tree.edgeCount[SearchTree.ROOT]);
+            Gumbel.sampleRootScores(tree, config.gumbel().gumbelScale(), randoms[t], rootScores, t * actionCount);
+        } else if (full[t] && config.puct().dirichletEpsilon() > 0 && !rootNoised[t]) {
+            Puct.addDirichletNoise(tree, SearchTree.ROOT, config.puct().dirichletAlphaScale(), config.puct().dirichletEpsilon(),
                     randoms[t], noise);
             rootNoised[t] = true;
         }
@@ -414,7 +414,7 @@ public final class BatchedSearch {
 
     private int selectEdge(int t, SearchTree tree, int node, boolean atRoot) {
         if (!gumbelSearch) {
-            return Puct.select(tree, node, config.cPuct(), config.fpuReduction());
+            return Puct.select(tree, node, config.puct().cPuct(), config.puct().fpuReduction());
         }
         if (atRoot) {
             int[][] table = full[t] ? fullTable : cheapTable;
@@ -505,7 +505,7 @@ public final class BatchedSearch {
             for (int e = first; e < first + count && total > 0; e++) {
                 target[tree.edgeAction[e]] = (float) visits[tree.edgeAction[e]] / total;
             }
-            float temperature = game.turns() < config.temperatureMoves() ? config.temperature() : 0f;
+            float temperature = game.turns() < config.puct().temperatureMoves() ? config.puct().temperature() : 0f;
             edge = Puct.chooseEdge(tree, SearchTree.ROOT, temperature, randoms[t]);
         }
         lastChosen[t] = tree.edgeAction[edge];

@@ -20,8 +20,8 @@ final class Gumbel {
     private final float[] sigma;
 
     Gumbel(SearchConfig config, int actionCount) {
-        cVisit = config.cVisit();
-        cScale = config.cScale();
+        cVisit = config.gumbel().cVisit();
+        cScale = config.gumbel().cScale();
         sigma = new float[actionCount];
     }
 

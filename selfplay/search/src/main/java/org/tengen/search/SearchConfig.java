@@ -1,95 +1,63 @@
 package org.tengen.search;
 
 /**
- * Search parameters, validated on construction. Start from {@link #builder()} (AlphaZero-like defaults) and change
- * what you need; {@link #toBuilder()} derives variants.
+ * Search parameters: what every search has, plus the PUCT and Gumbel knobs in their own records. Every default is
+ * declared here, once: the {@link Builder}'s starting values (AlphaZero's) and the named presets derived from them,
+ * {@link #selfPlayDefaults()}, {@link #evaluationDefaults()} and {@link #rolloutAnchor(int)}, which the YAML reader,
+ * the CLI and the tests start from.
  *
- * @param algorithm             PUCT or GUMBEL
- * @param simulations           new simulations per full search (the root's own evaluation is not counted)
- * @param leavesPerTree         leaves one tree contributes to each evaluator batch; above 1 uses virtual loss
- * @param cPuct                 PUCT exploration constant: Q + cPuct * P * sqrt(N) / (1 + n)
- * @param fpuReduction          first-play urgency: an unvisited child counts as the parent's Q minus this times
- *                              the square root of the prior mass already visited
- * @param dirichletAlphaScale   root noise concentration is this divided by the number of legal moves
- *                              (AlphaZero's 0.03 on 19x19 is 0.03 * 361 = 10.83)
- * @param dirichletEpsilon      weight of the Dirichlet noise in the root priors (PUCT, full searches); 0 = none
- * @param temperatureMoves      PUCT: game turns before this are played by sampling visits^(1/temperature); later
- *                              turns take the most visited move
- * @param temperature           PUCT sampling temperature for the opening turns; 0 means greedy throughout
- * @param reuseTree             PUCT: keep the subtree of the moves actually played between searches
- * @param consideredActions     Gumbel: actions sampled without replacement at the root (m)
- * @param gumbelScale           Gumbel: scale of the Gumbel noise; 1 samples (self-play), 0 is deterministic
- * @param cVisit                Gumbel: sigma(q) = (cVisit + max child visits) * cScale * q
- * @param cScale                Gumbel: see cVisit; q is rescaled to [0, 1] first (as mctx does)
- * @param fullSearchProbability playout-cap randomisation (KataGo): chance that a move gets the full budget and
- *                              becomes a policy-training target; 1 disables the cap
- * @param cheapSimulations      budget of the other moves, searched without Dirichlet noise and not used as
- *                              policy targets (Gumbel keeps its Gumbel noise: it is how Gumbel samples moves)
+ * @param algorithm     PUCT or GUMBEL
+ * @param simulations   new simulations per full search (the root's own evaluation is not counted)
+ * @param leavesPerTree leaves one tree contributes to each evaluator batch; above 1 uses virtual loss
+ * @param playoutCap    playout-cap randomisation (disabled at probability 1)
+ * @param puct          PUCT's knobs (selection below the Gumbel root uses Gumbel's own rule, not these)
+ * @param gumbel        Gumbel's knobs
  */
-public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leavesPerTree, float cPuct,
-                           float fpuReduction, float dirichletAlphaScale, float dirichletEpsilon,
-                           int temperatureMoves, float temperature, boolean reuseTree, int consideredActions,
-                           float gumbelScale, float cVisit, float cScale, double fullSearchProbability,
-                           int cheapSimulations) {
+public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leavesPerTree, PlayoutCap playoutCap,
+                           PuctParams puct, GumbelParams gumbel) {
 
     public SearchConfig {
-        if (algorithm == null) {
-            throw new IllegalArgumentException("algorithm must be PUCT or GUMBEL, got null");
+        if (algorithm == null || playoutCap == null || puct == null || gumbel == null) {
+            throw new IllegalArgumentException("algorithm, playoutCap, puct and gumbel are required");
         }
-        atLeast("simulations", simulations, 1);
-        atLeast("leavesPerTree", leavesPerTree, 1);
-        positive("cPuct", cPuct);
-        nonNegative("fpuReduction", fpuReduction);
-        positive("dirichletAlphaScale", dirichletAlphaScale);
-        if (!(dirichletEpsilon >= 0 && dirichletEpsilon <= 1)) {
-            throw new IllegalArgumentException("dirichletEpsilon must be in [0, 1], got " + dirichletEpsilon);
-        }
-        atLeast("temperatureMoves", temperatureMoves, 0);
-        nonNegative("temperature", temperature);
-        if (reuseTree && algorithm == SearchAlgorithm.GUMBEL) {
+        Validate.atLeast("simulations", simulations, 1);
+        Validate.atLeast("leavesPerTree", leavesPerTree, 1);
+        if (puct.reuseTree() && algorithm == SearchAlgorithm.GUMBEL) {
             throw new IllegalArgumentException("reuseTree is not supported with GUMBEL: sequential halving needs "
                     + "the root's visit counts to start at zero");
         }
-        atLeast("consideredActions", consideredActions, 1);
-        nonNegative("gumbelScale", gumbelScale);
-        nonNegative("cVisit", cVisit);
-        positive("cScale", cScale);
-        if (!(fullSearchProbability >= 0 && fullSearchProbability <= 1)) {
-            throw new IllegalArgumentException("fullSearchProbability must be in [0, 1], got "
-                    + fullSearchProbability);
-        }
-        if (fullSearchProbability < 1 && (cheapSimulations < 1 || cheapSimulations > simulations)) {
+        if (playoutCap.enabled() && playoutCap.cheapSimulations() > simulations) {
             throw new IllegalArgumentException("cheapSimulations must be in 1.." + simulations
-                    + " (simulations) when fullSearchProbability < 1, got " + cheapSimulations);
-        }
-    }
-
-    private static void atLeast(String name, int value, int min) {
-        if (value < min) {
-            throw new IllegalArgumentException(name + " must be at least " + min + ", got " + value);
-        }
-    }
-
-    private static void positive(String name, float value) {
-        if (!(value > 0) || Float.isInfinite(value)) {
-            throw new IllegalArgumentException(name + " must be a positive finite number, got " + value);
-        }
-    }
-
-    private static void nonNegative(String name, float value) {
-        if (!(value >= 0) || Float.isInfinite(value)) {
-            throw new IllegalArgumentException(name + " must be a finite number >= 0, got " + value);
+                    + " (simulations) when fullSearchProbability < 1, got " + playoutCap.cheapSimulations());
         }
     }
 
     /** The simulation budget of a full or a cheap search. */
     int budget(boolean full) {
-        return full ? simulations : cheapSimulations;
+        return full ? simulations : playoutCap.cheapSimulations();
     }
 
-    /** AlphaZero-like defaults: PUCT, 800 simulations, c_puct 1.25, noise 0.25 at alpha 10.83/legal. */
+    /** AlphaZero's settings: PUCT, 800 simulations, c_puct 1.25, noise 0.25 at alpha 10.83/legal, tree reuse. */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * Self-play's defaults: Gumbel (good at small budgets) with 32 simulations and 8 considered actions, Gumbel noise
+     * for move sampling, no playout cap.
+     */
+    public static SearchConfig selfPlayDefaults() {
+        return builder().algorithm(SearchAlgorithm.GUMBEL).simulations(32).consideredActions(8).temperatureMoves(8)
+                .build();
+    }
+
+    /**
+     * Evaluation's defaults (arena, eval, match, gtp): PUCT with 32 simulations and tree reuse, no noise, and the
+     * first 4 turns sampled by visit counts so that games between the same players differ.
+     */
+    public static SearchConfig evaluationDefaults() {
+        return builder().simulations(32).dirichletEpsilon(0f).temperatureMoves(4).consideredActions(8)
+                .gumbelScale(0f).build();
     }
 
     /**
@@ -106,19 +74,9 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
         b.algorithm = algorithm;
         b.simulations = simulations;
         b.leavesPerTree = leavesPerTree;
-        b.cPuct = cPuct;
-        b.fpuReduction = fpuReduction;
-        b.dirichletAlphaScale = dirichletAlphaScale;
-        b.dirichletEpsilon = dirichletEpsilon;
-        b.temperatureMoves = temperatureMoves;
-        b.temperature = temperature;
-        b.reuseTree = reuseTree;
-        b.consideredActions = consideredActions;
-        b.gumbelScale = gumbelScale;
-        b.cVisit = cVisit;
-        b.cScale = cScale;
-        b.fullSearchProbability = fullSearchProbability;
-        b.cheapSimulations = cheapSimulations;
+        b.playoutCap = playoutCap;
+        b.puct = puct;
+        b.gumbel = gumbel;
         return b;
     }
 
@@ -127,30 +85,17 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
         private SearchAlgorithm algorithm = SearchAlgorithm.PUCT;
         private int simulations = 800;
         private int leavesPerTree = 1;
-        private float cPuct = 1.25f;
-        private float fpuReduction = 0.2f;
-        private float dirichletAlphaScale = 0.03f * 361;
-        private float dirichletEpsilon = 0.25f;
-        private int temperatureMoves = 30;
-        private float temperature = 1f;
-        private boolean reuseTree = true;
-        private int consideredActions = 16;
-        private float gumbelScale = 1f;
-        private float cVisit = 50f;
-        private float cScale = 0.1f;
-        private double fullSearchProbability = 1.0;
-        private int cheapSimulations = 0;
+        private PlayoutCap playoutCap = new PlayoutCap(1.0, 8);
+        private PuctParams puct = new PuctParams(1.25f, 0.2f, 0.03f * 361, 0.25f, 30, 1f, true);
+        private GumbelParams gumbel = new GumbelParams(16, 1f, 50f, 0.1f);
 
         private Builder() {
         }
 
-        /** Also turns tree reuse off for GUMBEL, which does not support it. */
+        /** Also turns tree reuse on for PUCT and off for GUMBEL, which does not support it. */
         public Builder algorithm(SearchAlgorithm value) {
             algorithm = value;
-            if (value == SearchAlgorithm.GUMBEL) {
-                reuseTree = false;
-            }
-            return this;
+            return reuseTree(value == SearchAlgorithm.PUCT);
         }
 
         public Builder simulations(int value) {
@@ -164,71 +109,75 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
         }
 
         public Builder cPuct(float value) {
-            cPuct = value;
+            puct = new PuctParams(value, puct.fpuReduction(), puct.dirichletAlphaScale(), puct.dirichletEpsilon(),
+                    puct.temperatureMoves(), puct.temperature(), puct.reuseTree());
             return this;
         }
 
         public Builder fpuReduction(float value) {
-            fpuReduction = value;
+            puct = new PuctParams(puct.cPuct(), value, puct.dirichletAlphaScale(), puct.dirichletEpsilon(),
+                    puct.temperatureMoves(), puct.temperature(), puct.reuseTree());
             return this;
         }
 
         public Builder dirichletAlphaScale(float value) {
-            dirichletAlphaScale = value;
+            puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), value, puct.dirichletEpsilon(),
+                    puct.temperatureMoves(), puct.temperature(), puct.reuseTree());
             return this;
         }
 
         public Builder dirichletEpsilon(float value) {
-            dirichletEpsilon = value;
+            puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), puct.dirichletAlphaScale(), value,
+                    puct.temperatureMoves(), puct.temperature(), puct.reuseTree());
             return this;
         }
 
         public Builder temperatureMoves(int value) {
-            temperatureMoves = value;
+            puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), puct.dirichletAlphaScale(),
+                    puct.dirichletEpsilon(), value, puct.temperature(), puct.reuseTree());
             return this;
         }
 
         public Builder temperature(float value) {
-            temperature = value;
+            puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), puct.dirichletAlphaScale(),
+                    puct.dirichletEpsilon(), puct.temperatureMoves(), value, puct.reuseTree());
             return this;
         }
 
         public Builder reuseTree(boolean value) {
-            reuseTree = value;
+            puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), puct.dirichletAlphaScale(),
+                    puct.dirichletEpsilon(), puct.temperatureMoves(), puct.temperature(), value);
             return this;
         }
 
         public Builder consideredActions(int value) {
-            consideredActions = value;
+            gumbel = new GumbelParams(value, gumbel.gumbelScale(), gumbel.cVisit(), gumbel.cScale());
             return this;
         }
 
         public Builder gumbelScale(float value) {
-            gumbelScale = value;
+            gumbel = new GumbelParams(gumbel.consideredActions(), value, gumbel.cVisit(), gumbel.cScale());
             return this;
         }
 
         public Builder cVisit(float value) {
-            cVisit = value;
+            gumbel = new GumbelParams(gumbel.consideredActions(), gumbel.gumbelScale(), value, gumbel.cScale());
             return this;
         }
 
         public Builder cScale(float value) {
-            cScale = value;
+            gumbel = new GumbelParams(gumbel.consideredActions(), gumbel.gumbelScale(), gumbel.cVisit(), value);
             return this;
         }
 
         /** Playout-cap randomisation: full searches with probability {@code p}, else {@code cheap} simulations. */
         public Builder playoutCap(double p, int cheap) {
-            fullSearchProbability = p;
-            cheapSimulations = cheap;
+            playoutCap = new PlayoutCap(p, cheap);
             return this;
         }
 
         public SearchConfig build() {
-            return new SearchConfig(algorithm, simulations, leavesPerTree, cPuct, fpuReduction, dirichletAlphaScale,
-                    dirichletEpsilon, temperatureMoves, temperature, reuseTree, consideredActions, gumbelScale,
-                    cVisit, cScale, fullSearchProbability, cheapSimulations);
+            return new SearchConfig(algorithm, simulations, leavesPerTree, playoutCap, puct, gumbel);
         }
     }
 }

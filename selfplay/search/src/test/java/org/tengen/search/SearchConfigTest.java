@@ -19,15 +19,29 @@ class SearchConfigTest {
         SearchConfig c = SearchConfig.builder().build();
         assertEquals(SearchAlgorithm.PUCT, c.algorithm());
         assertEquals(800, c.simulations());
-        assertEquals(0.03f * 361, c.dirichletAlphaScale(), 1e-4);
-        assertTrue(c.reuseTree());
+        assertEquals(0.03f * 361, c.puct().dirichletAlphaScale(), 1e-4);
+        assertTrue(c.puct().reuseTree());
         assertEquals(c, c.toBuilder().build());
     }
 
     @Test
     void choosingGumbelTurnsTreeReuseOff() {
         SearchConfig c = SearchConfig.builder().algorithm(SearchAlgorithm.GUMBEL).build();
-        assertFalse(c.reuseTree());
+        assertFalse(c.puct().reuseTree());
+    }
+
+    @Test
+    void presetsDifferFromAlphaZeroWhereTheySay() {
+        SearchConfig selfPlay = SearchConfig.selfPlayDefaults();
+        assertEquals(SearchAlgorithm.GUMBEL, selfPlay.algorithm());
+        assertFalse(selfPlay.puct().reuseTree());
+        assertEquals(1f, selfPlay.gumbel().gumbelScale());
+        SearchConfig evaluation = SearchConfig.evaluationDefaults();
+        assertEquals(SearchAlgorithm.PUCT, evaluation.algorithm());
+        assertEquals(0f, evaluation.puct().dirichletEpsilon(), "no noise when measuring strength");
+        assertEquals(4, evaluation.puct().temperatureMoves(), "but sampled openings, so games differ");
+        assertEquals(SearchConfig.builder().build().puct().cPuct(), evaluation.puct().cPuct());
+        assertEquals(0f, SearchConfig.rolloutAnchor(10).puct().fpuReduction());
     }
 
     static Stream<Arguments> badConfigs() {
@@ -42,9 +56,9 @@ class SearchConfigTest {
                 bad(b -> b.consideredActions(0), "consideredActions must be at least 1"),
                 bad(b -> b.algorithm(SearchAlgorithm.GUMBEL).reuseTree(true), "reuseTree is not supported with GUMBEL"),
                 bad(b -> b.playoutCap(1.5, 10), "fullSearchProbability must be in [0, 1], got 1.5"),
-                bad(b -> b.simulations(100).playoutCap(0.25, 0), "cheapSimulations must be in 1..100"),
+                bad(b -> b.simulations(100).playoutCap(0.25, 0), "cheapSimulations must be at least 1"),
                 bad(b -> b.simulations(100).playoutCap(0.25, 101), "cheapSimulations must be in 1..100"),
-                bad(b -> b.algorithm(null), "algorithm must be PUCT or GUMBEL"));
+                bad(b -> b.algorithm(null), "algorithm, playoutCap, puct and gumbel are required"));
     }
 
     private static Arguments bad(UnaryOperator<SearchConfig.Builder> change, String message) {

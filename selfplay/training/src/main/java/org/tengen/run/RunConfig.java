@@ -17,6 +17,8 @@ import org.tengen.models.net.NetConfig;
 import org.tengen.models.learn.LrSchedule;
 import org.tengen.models.learn.TrainConfig;
 import org.tengen.search.SearchAlgorithm;
+import org.tengen.search.GumbelParams;
+import org.tengen.search.PuctParams;
 import org.tengen.search.SearchConfig;
 import org.tengen.selfplay.SelfPlay;
 
@@ -41,7 +43,7 @@ import org.tengen.selfplay.SelfPlay;
  * @param seed         master seed
  * @param threads      threads inside the network library (intra-op) per worker
  * @param workers      self-play workers, each with its own searches over a share of the games
- * @param symmetry     self-play evaluates the network under board symmetries: null (as is), RANDOM or ALL
+ * @param symmetry     self-play evaluates the network under board symmetries: NONE (as is), RANDOM or ALL
  */
 public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network, SearchConfig search,
                         SelfPlay.Settings selfPlay, int games, Replay replay, TrainConfig training, int batchSize,
@@ -144,8 +146,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         int threads = root.getInt("threads", 1, 1, 1024);
         int workers = selfplayNode.getInt("workers", Runtime.getRuntime().availableProcessors(), 1, 1024);
         String symmetryName = selfplayNode.getChoice("evaluationSymmetry", "none", List.of("none", "random", "all"));
-        SymmetricEvaluator.Mode symmetry = symmetryName.equals("none") ? null
-                : SymmetricEvaluator.Mode.valueOf(symmetryName.toUpperCase(Locale.ROOT));
+        SymmetricEvaluator.Mode symmetry = SymmetricEvaluator.Mode.valueOf(symmetryName.toUpperCase(Locale.ROOT));
         root.finish();
         return new RunConfig(name, preset, rules, features, network, search, selfPlay, games, replay, training, batchSize,
                 steps, evaluation, generations, seed, threads, workers, symmetry);
@@ -171,35 +172,34 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                 node.getBoolean("scoreHead", false)));
     }
 
-    /** Reads a search section; arena searches default to greedy, noise-free play. */
+    /**
+     * Reads a search section: every field defaults to the preset's value ({@link SearchConfig#selfPlayDefaults()},
+     * or {@link SearchConfig#evaluationDefaults()} for the arena); tree reuse defaults to on for PUCT.
+     */
     static SearchConfig readSearch(ConfigNode node, boolean arena) {
-        SearchConfig defaults = SearchConfig.builder().build();
+        SearchConfig base = arena ? SearchConfig.evaluationDefaults() : SearchConfig.selfPlayDefaults();
+        PuctParams puct = base.puct();
+        GumbelParams gumbel = base.gumbel();
         return build(node, () -> {
-            String algorithm = node.getChoice("algorithm", arena ? "puct" : "gumbel", List.of("puct", "gumbel"));
-            SearchConfig.Builder b = SearchConfig.builder()
+            String algorithm = node.getChoice("algorithm", base.algorithm().name().toLowerCase(Locale.ROOT),
+                    List.of("puct", "gumbel"));
+            SearchConfig.Builder b = base.toBuilder()
                     .algorithm(SearchAlgorithm.valueOf(algorithm.toUpperCase(Locale.ROOT)))
-                    .simulations(node.getInt("simulations", 32, 1, 1_000_000))
-                    .leavesPerTree(node.getInt("leavesPerTree", 1, 1, 64))
-                    .cPuct((float) node.getDouble("cPuct", defaults.cPuct()))
-                    .fpuReduction((float) node.getDouble("fpuReduction", defaults.fpuReduction()))
-                    .dirichletAlphaScale((float) node.getDouble("dirichletAlphaScale",
-                            defaults.dirichletAlphaScale()))
-                    .dirichletEpsilon((float) node.getDouble("dirichletEpsilon", arena ? 0 : 0.25))
-                    // Arena players sample their first moves too: greedy players without noise would play the
-                    // same game again and again.
-                    .temperatureMoves(node.getInt("temperatureMoves", arena ? 4 : 8, 0, 1_000_000))
-                    .temperature((float) node.getDouble("temperature", 1.0))
+                    .simulations(node.getInt("simulations", base.simulations(), 1, 1_000_000))
+                    .leavesPerTree(node.getInt("leavesPerTree", base.leavesPerTree(), 1, 64))
+                    .cPuct((float) node.getDouble("cPuct", puct.cPuct()))
+                    .fpuReduction((float) node.getDouble("fpuReduction", puct.fpuReduction()))
+                    .dirichletAlphaScale((float) node.getDouble("dirichletAlphaScale", puct.dirichletAlphaScale()))
+                    .dirichletEpsilon((float) node.getDouble("dirichletEpsilon", puct.dirichletEpsilon()))
+                    .temperatureMoves(node.getInt("temperatureMoves", puct.temperatureMoves(), 0, 1_000_000))
+                    .temperature((float) node.getDouble("temperature", puct.temperature()))
                     .reuseTree(node.getBoolean("reuseTree", algorithm.equals("puct")))
-                    .consideredActions(node.getInt("consideredActions", 8, 1, 100_000))
-                    .gumbelScale((float) node.getDouble("gumbelScale", arena ? 0 : 1))
-                    .cVisit((float) node.getDouble("cVisit", defaults.cVisit()))
-                    .cScale((float) node.getDouble("cScale", defaults.cScale()));
-            double full = node.getDouble("fullSearchProbability", 1.0, 0, 1);
-            int cheap = node.getInt("cheapSimulations", 8, 1, 1_000_000);
-            if (full < 1) {
-                b.playoutCap(full, cheap);
-            }
-            return b.build();
+                    .consideredActions(node.getInt("consideredActions", gumbel.consideredActions(), 1, 100_000))
+                    .gumbelScale((float) node.getDouble("gumbelScale", gumbel.gumbelScale()))
+                    .cVisit((float) node.getDouble("cVisit", gumbel.cVisit()))
+                    .cScale((float) node.getDouble("cScale", gumbel.cScale()));
+            return b.playoutCap(node.getDouble("fullSearchProbability", base.playoutCap().fullSearchProbability(), 0,
+                    1), node.getInt("cheapSimulations", base.playoutCap().cheapSimulations(), 1, 1_000_000)).build();
         });
     }
 

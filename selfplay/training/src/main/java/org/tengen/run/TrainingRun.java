@@ -22,7 +22,6 @@ import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.checkpoint.Provenance;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.djl.DjlEvaluator;
-import org.tengen.models.eval.Evaluator;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.eval.SymmetricEvaluator;
 import org.tengen.models.net.PolicyValueNet;
@@ -97,7 +96,7 @@ public final class TrainingRun {
         this.dir = dir;
         this.progressBars = progressBars;
         this.features = config.featureSet();
-        this.spec = new InputSpec(features.id(), features.planes(), config.rules().width(), config.rules().height());
+        this.spec = InputSpec.of(features, config.rules());
         this.agents = new Agents(config, Agents.DEFAULT_ENGINE_TIMEOUT);
     }
 
@@ -231,11 +230,8 @@ public final class TrainingRun {
             for (int w = 0; w < workers; w++) {
                 int games = s.parallelGames() / workers + (w < s.parallelGames() % workers ? 1 : 0);
                 long seed = config.seed() * 1_000_003L + g * 7919L + nextPart * 104_729L + w;
-                Evaluator evaluator = new DjlEvaluator(net, spec);
-                if (config.symmetry() != null) {
-                    evaluator = new SymmetricEvaluator(evaluator, config.symmetry(), games, seed);
-                }
-                timed[w] = new TimedEvaluator(evaluator);
+                timed[w] = new TimedEvaluator(SymmetricEvaluator.under(new DjlEvaluator(net, spec), config.symmetry(),
+                        games, seed));
                 selfPlays[w] = new SelfPlay(config.rules(), features, config.search(),
                         new NetworkLeafEvaluator(timed[w], features, games * config.search().leavesPerTree()),
                         new SelfPlay.Settings(games, s.resignThreshold(), s.resignAfter(), s.noResignFraction(),

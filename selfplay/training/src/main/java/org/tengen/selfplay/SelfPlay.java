@@ -108,7 +108,7 @@ public final class SelfPlay {
     public SelfPlay(Rules rules, FeatureSet features, SearchConfig searchConfig, LeafEvaluator leaves,
                     Settings settings) {
         this.settings = settings;
-        this.spec = new InputSpec(features.id(), features.planes(), rules.width(), rules.height());
+        this.spec = InputSpec.of(features, rules);
         this.slots = settings.parallelGames();
         this.agent = new SearchAgent("self-play", searchConfig, slots, (r, maxBatch) -> leaves, settings.seed(), null);
         this.env = new VecEnv(new VecEnvConfig(rules, slots, features, 1, IllegalActionPolicy.THROW, settings.seed()));

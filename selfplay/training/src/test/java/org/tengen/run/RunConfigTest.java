@@ -36,7 +36,15 @@ class RunConfigTest {
         assertEquals(0.5, config.rules().komi());
         assertEquals(SearchAlgorithm.GUMBEL, config.search().algorithm());
         assertEquals(SearchAlgorithm.PUCT, config.evaluation().search().algorithm());
-        assertEquals(0f, config.evaluation().search().dirichletEpsilon());
+        assertEquals(0f, config.evaluation().search().puct().dirichletEpsilon());
+    }
+
+    @Test
+    void anEmptySearchSectionIsThePreset() {
+        RunConfig config = parse("");
+        assertEquals(org.tengen.search.SearchConfig.selfPlayDefaults(), config.search());
+        assertEquals(org.tengen.search.SearchConfig.evaluationDefaults(), config.evaluation().search());
+        assertEquals(config, RunConfig.defaults());
     }
 
     @Test

@@ -1,6 +1,8 @@
 package org.tengen.models.eval;
 
 import java.nio.FloatBuffer;
+import org.tengen.env.features.FeatureSet;
+import org.tengen.env.rules.Rules;
 
 /**
  * The shape of what an evaluator consumes and produces.
@@ -16,6 +18,12 @@ public record InputSpec(String featureSet, int planes, int width, int height) {
             throw new IllegalArgumentException("planes, width and height must be positive: " + planes + ", "
                     + width + ", " + height);
         }
+    }
+
+    /** What a network sees of games under {@code rules} encoded by {@code features}. */
+    public static InputSpec of(FeatureSet features, Rules rules) {
+        int[] shape = features.shape(rules);
+        return new InputSpec(features.id(), shape[0], shape[2], shape[1]);
     }
 
     /** Floats per position: {@code planes * height * width}. */

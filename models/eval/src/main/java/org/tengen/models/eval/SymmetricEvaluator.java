@@ -17,6 +17,8 @@ public final class SymmetricEvaluator implements Evaluator {
 
     /** How many symmetries each position is evaluated under. */
     public enum Mode {
+        /** As is: no symmetry (see {@link #under}). */
+        NONE,
         /** One random symmetry per position. */
         RANDOM,
         /** Every symmetry of the board, averaged. */
@@ -37,7 +39,16 @@ public final class SymmetricEvaluator implements Evaluator {
     private final float[] restored;
     private final int[] drawn;
 
+    /** {@code inner} evaluated under {@code mode}'s symmetries: {@code inner} itself for {@link Mode#NONE}. */
+    public static Evaluator under(Evaluator inner, Mode mode, int maxBatch, long seed) {
+        return mode == Mode.NONE ? inner : new SymmetricEvaluator(inner, mode, maxBatch, seed);
+    }
+
+    /** {@code mode} RANDOM or ALL; see {@link #under} for any mode. */
     public SymmetricEvaluator(Evaluator inner, Mode mode, int maxBatch, long seed) {
+        if (mode == Mode.NONE) {
+            throw new IllegalArgumentException("mode NONE needs no SymmetricEvaluator: use under()");
+        }
         if (maxBatch < 1) {
             throw new IllegalArgumentException("maxBatch must be at least 1, got " + maxBatch);
         }

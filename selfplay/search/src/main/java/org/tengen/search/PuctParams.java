@@ -1,0 +1,27 @@
+package org.tengen.search;
+
+/**
+ * The knobs of AlphaZero's PUCT search, validated on construction.
+ *
+ * @param cPuct               exploration constant: Q + cPuct * P * sqrt(N) / (1 + n)
+ * @param fpuReduction        first-play urgency: an unvisited child counts as the parent's Q minus this times the
+ *                            square root of the prior mass already visited
+ * @param dirichletAlphaScale root noise concentration is this divided by the number of legal moves (AlphaZero's 0.03
+ *                            on 19x19 is 0.03 * 361 = 10.83)
+ * @param dirichletEpsilon    weight of the Dirichlet noise in the root priors of full searches; 0 = none
+ * @param temperatureMoves    game turns before this are played by sampling visits^(1/temperature); later turns take
+ *                            the most visited move
+ * @param temperature         sampling temperature of those turns; 0 means greedy throughout
+ * @param reuseTree           keep the subtree of the moves actually played between searches
+ */
+public record PuctParams(float cPuct, float fpuReduction, float dirichletAlphaScale, float dirichletEpsilon,
+                         int temperatureMoves, float temperature, boolean reuseTree) {
+    public PuctParams {
+        Validate.positive("cPuct", cPuct);
+        Validate.nonNegative("fpuReduction", fpuReduction);
+        Validate.positive("dirichletAlphaScale", dirichletAlphaScale);
+        Validate.unit("dirichletEpsilon", dirichletEpsilon);
+        Validate.atLeast("temperatureMoves", temperatureMoves, 0);
+        Validate.nonNegative("temperature", temperature);
+    }
+}
