@@ -61,7 +61,7 @@ final class EvalCommand implements Callable<Integer> {
         RunConfig config = RunOptions.config(dir);
         NetworkRuntime.configure(config.threads());
         SearchConfig search = searchOptions.apply(config.evaluation().search());
-        Agents agents = new Agents(config, Agents.DEFAULT_ENGINE_TIMEOUT);
+        Agents agents = new Agents(config);
         PlayerSpec specA = PlayerSpec.parse(a, Optional.of(dir.root()));
         PlayerSpec specB = PlayerSpec.parse(b, Optional.of(dir.root()));
         if (sgfDir != null) {

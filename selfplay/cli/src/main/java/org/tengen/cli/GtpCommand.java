@@ -114,7 +114,7 @@ final class GtpCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--max-simulations must be at least 1");
         }
         Agent agent = model != null ? modelAgent(s) : switch (player == null ? "random" : player) {
-            case "random", "mcts-rollout" -> new Agents(RunConfig.defaults(), Agents.DEFAULT_ENGINE_TIMEOUT).create(
+            case "random", "mcts-rollout" -> new Agents(RunConfig.defaults()).create(
                     player == null || player.equals("random") ? new PlayerSpec.Random()
                             : new PlayerSpec.MctsRollout(OptionalInt.of(searchBudget())),
                     SearchConfig.rolloutAnchor(searchBudget()), 1, s);
@@ -163,11 +163,11 @@ final class GtpCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--model: " + e.getMessage());
         }
         NetworkRuntime.configure(1);
-        // Evaluation's search, greedy from the first move: a GTP engine plays to win, and the controller's games
-        // differ anyway.
-        SearchConfig search = SearchConfig.evaluationDefaults().toBuilder().simulations(searchBudget())
-                .temperatureMoves(0).build();
-        Agent agent = new Agents(config, Agents.DEFAULT_ENGINE_TIMEOUT).create(checkpoint, search, 1, seed, mode);
+        // The run's evaluation search (the preset for a bare checkpoint), greedy from the first move: a GTP engine
+        // plays to win, and a controller's games differ anyway.
+        SearchConfig search = config.evaluation().search().toBuilder().simulations(searchBudget()).temperatureMoves(0)
+                .build();
+        Agent agent = new Agents(config).create(checkpoint, search, 1, seed, mode);
         LOG.info("Model {} ({} blocks x {} channels, features {}), {} simulations per move without a time limit, "
                         + "at most {} with one", model, config.network().blocks(), config.network().channels(),
                 config.features(), simulations, searchBudget());

@@ -106,9 +106,9 @@ final class MatchCommand implements Callable<Integer> {
             description = "Games played at once, one engine process each (default: ${DEFAULT-VALUE}).")
     private int parallel;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
-            description = "Longest wait for any engine answer (default: ${DEFAULT-VALUE}).")
-    private double timeout;
+    @Option(names = "--timeout", paramLabel = "SECONDS",
+            description = "Longest wait for any engine answer (default: the run's evaluation.engineTimeoutSeconds, 60).")
+    private Double timeout;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
     private long seed;
@@ -125,7 +125,7 @@ final class MatchCommand implements Callable<Integer> {
         if (games < 1 || parallel < 1) {
             throw new ParameterException(spec.commandLine(), "--games and --parallel must be at least 1");
         }
-        if (!(timeout > 0)) {
+        if (timeout != null && !(timeout > 0)) {
             throw new ParameterException(spec.commandLine(), "--timeout must be positive, got " + timeout);
         }
         if (!scoring.equals("area") && !scoring.equals("engine")) {
@@ -170,8 +170,10 @@ final class MatchCommand implements Callable<Integer> {
             Files.createDirectories(sgfDir);
         }
         List<Outcome> outcomes = new ArrayList<>();
-        Duration limit = Duration.ofMillis(Math.max(1, Math.round(timeout * 1000)));
-        Agents agents = new Agents(config, limit);
+        if (timeout != null) {
+            config = config.withEngineTimeout(Duration.ofMillis(Math.max(1, Math.round(timeout * 1000))));
+        }
+        Agents agents = new Agents(config);
         PlayerSpec spec = PlayerSpec.parse(ref, Optional.ofNullable(dir).map(RunDirectory::root));
         try (Agent ours = agents.create(spec, searchOptions.apply(config.evaluation().search()), parallel, seed);
              ExternalPlayer theirs = agents.engine(Optional.ofNullable(engineName), command, parallel)) {

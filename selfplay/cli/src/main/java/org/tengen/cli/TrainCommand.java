@@ -51,10 +51,7 @@ final class TrainCommand implements Callable<Integer> {
             if (generations < 1) {
                 throw new IllegalArgumentException("--generations must be at least 1, got " + generations);
             }
-            config = new RunConfig(config.name(), config.rulesPreset(), config.rules(), config.features(),
-                    config.network(), config.search(), config.selfPlay(), config.games(), config.replay(),
-                    config.training(), config.batchSize(), config.steps(), config.evaluation(), generations,
-                    config.seed(), config.threads(), config.workers(), config.symmetry());
+            config = config.withGenerations(generations);
         }
         NetworkRuntime.configure(config.threads());
         Files.createDirectories(dir.logFile().getParent());

@@ -34,6 +34,7 @@ import org.tengen.selfplay.SelfPlay;
  * @param search       search used by self-play
  * @param selfPlay     self-play settings (the seed is replaced per generation)
  * @param games        self-play games per generation
+ * @param gamesPerPart self-play games per data part (the unit a killed run loses at most)
  * @param replay       replay window and reuse
  * @param training     optimiser and loss settings
  * @param batchSize    training batch size
@@ -46,7 +47,7 @@ import org.tengen.selfplay.SelfPlay;
  * @param symmetry     self-play evaluates the network under board symmetries: NONE (as is), RANDOM or ALL
  */
 public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network, SearchConfig search,
-                        SelfPlay.Settings selfPlay, int games, Replay replay, TrainConfig training, int batchSize,
+                        SelfPlay.Settings selfPlay, int games, int gamesPerPart, Replay replay, TrainConfig training, int batchSize,
                         int steps, Evaluation evaluation, int generations, long seed, int threads, int workers,
                         SymmetricEvaluator.Mode symmetry) {
 
@@ -71,10 +72,14 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      * @param gating             promote a checkpoint to play self-play only if it scores at least
      *                           {@code gateThreshold} against the current best over {@code gamesVsPrevious} games
      * @param gateThreshold      see gating
+     * @param parallel           games played at once between checkpoints and network-free anchors
+     * @param engineParallel     games played at once against each external anchor: one engine process each
+     * @param engineTimeout      longest wait for an external engine's answer before it forfeits the game
      */
     public record Evaluation(int gamesVsPrevious, int gamesVsAnchors, List<String> anchors,
                              Map<String, EngineCommand> externalAnchors, int rolloutSimulations, SearchConfig search,
-                             boolean gating, double gateThreshold) {
+                             boolean gating, double gateThreshold, int parallel, int engineParallel,
+                             java.time.Duration engineTimeout) {
         public static final List<String> KNOWN_ANCHORS = List.of("random", "mcts-rollout");
     }
 
@@ -83,14 +88,34 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      * checkpoints (their fully convolutional nets play any board size).
      */
     public RunConfig withRules(String newPreset, Rules newRules) {
-        return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, games, replay, training,
-                batchSize, steps, evaluation, generations, seed, threads, workers, symmetry);
+        return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, games, gamesPerPart,
+                replay, training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry);
     }
 
     /** A copy whose checkpoints have {@code newFeatures} and {@code newNetwork}, e.g. a checkpoint of no run. */
     public RunConfig withNetwork(String newFeatures, NetConfig newNetwork) {
-        return new RunConfig(name, rulesPreset, rules, newFeatures, newNetwork, search, selfPlay, games, replay,
-                training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry);
+        return new RunConfig(name, rulesPreset, rules, newFeatures, newNetwork, search, selfPlay, games,
+                gamesPerPart, replay, training, batchSize, steps, evaluation, generations, seed, threads, workers,
+                symmetry);
+    }
+
+    /** A copy that runs {@code newGenerations} generations (e.g. {@code train --generations}). */
+    public RunConfig withGenerations(int newGenerations) {
+        if (newGenerations < 1) {
+            throw new IllegalArgumentException("generations must be at least 1, got " + newGenerations);
+        }
+        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, games, gamesPerPart, replay,
+                training, batchSize, steps, evaluation, newGenerations, seed, threads, workers, symmetry);
+    }
+
+    /** A copy whose external engines get {@code timeout} to answer (e.g. {@code match --timeout}). */
+    public RunConfig withEngineTimeout(java.time.Duration timeout) {
+        Evaluation e = evaluation;
+        Evaluation changed = new Evaluation(e.gamesVsPrevious(), e.gamesVsAnchors(), e.anchors(), e.externalAnchors(),
+                e.rolloutSimulations(), e.search(), e.gating(), e.gateThreshold(), e.parallel(), e.engineParallel(),
+                timeout);
+        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, games, gamesPerPart, replay,
+                training, batchSize, steps, changed, generations, seed, threads, workers, symmetry);
     }
 
     /** The feature set named by {@link #features()}. */
@@ -131,6 +156,9 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                 (float) selfplayNode.getDouble("resignThreshold", -0.9, -1, 0.99),
                 selfplayNode.getInt("resignAfter", 3, 1, 1000),
                 selfplayNode.getDouble("noResignFraction", 0.1, 0, 1), 0));
+        // A killed run loses at most one part: about a quarter of a generation, at least one batch of games.
+        int gamesPerPart = selfplayNode.getInt("gamesPerPart", Math.max(selfPlay.parallelGames(), (games + 3) / 4), 1,
+                1_000_000);
         ConfigNode replayNode = root.child("replay");
         Replay replay = new Replay(replayNode.getInt("windowGenerations", 5, 1, 100_000),
                 replayNode.getInt("windowSamples", 100_000, 1, 100_000_000),
@@ -148,8 +176,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         String symmetryName = selfplayNode.getChoice("evaluationSymmetry", "none", List.of("none", "random", "all"));
         SymmetricEvaluator.Mode symmetry = SymmetricEvaluator.Mode.valueOf(symmetryName.toUpperCase(Locale.ROOT));
         root.finish();
-        return new RunConfig(name, preset, rules, features, network, search, selfPlay, games, replay, training, batchSize,
-                steps, evaluation, generations, seed, threads, workers, symmetry);
+        return new RunConfig(name, preset, rules, features, network, search, selfPlay, games, gamesPerPart, replay,
+                training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry);
     }
 
     private static Rules readRules(ConfigNode node, String presetName) {
@@ -252,7 +280,10 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                 node.getInt("gamesVsAnchors", 20, 0, 1_000_000), anchors,
                 java.util.Collections.unmodifiableMap(external),
                 node.getInt("rolloutSimulations", 64, 1, 1_000_000), readSearch(node.child("search"), true),
-                node.getBoolean("gating", false), node.getDouble("gateThreshold", 0.55, 0, 1));
+                node.getBoolean("gating", false), node.getDouble("gateThreshold", 0.55, 0, 1),
+                node.getInt("parallel", 32, 1, 4096), node.getInt("engineParallel", 4, 1, 256),
+                java.time.Duration.ofMillis(Math.round(1000 * node.getDouble("engineTimeoutSeconds", 60, 0.001,
+                        86_400))));
     }
 
     /** Runs a record constructor, turning its IllegalArgumentException into a ConfigException for the section. */

@@ -43,8 +43,6 @@ import org.tengen.sgf.GoSgf;
  */
 public final class TrainingRun {
     private static final Logger LOG = LogManager.getLogger(TrainingRun.class);
-    /** Games at once against an external engine: one engine process each. */
-    private static final int EXTERNAL_PARALLEL = 4;
     private static final String METRICS_HEADER = "generation,games,samples,selfplay_seconds,games_per_hour,"
             + "nn_evals_per_second,nn_time_fraction,train_steps,train_seconds,loss_total,loss_policy,loss_value,"
             + "loss_ownership,elo,elo_ci95,score_vs_previous";
@@ -97,7 +95,7 @@ public final class TrainingRun {
         this.progressBars = progressBars;
         this.features = config.featureSet();
         this.spec = InputSpec.of(features, config.rules());
-        this.agents = new Agents(config, Agents.DEFAULT_ENGINE_TIMEOUT);
+        this.agents = new Agents(config);
     }
 
     /** Runs (or resumes) every generation and returns the summary. */
@@ -211,7 +209,7 @@ public final class TrainingRun {
             LOG.info("Generation {}: resuming self-play after {} of {} games", g, done, config.games());
         }
         int workers = Math.min(config.workers(), config.selfPlay().parallelGames());
-        int partGames = Math.max(config.selfPlay().parallelGames(), (config.games() + 3) / 4);
+        int partGames = config.gamesPerPart();
         int nextPart = parts.isEmpty() ? 0 : parts.get(parts.size() - 1).index() + 1;
         SelfPlay.Settings s = config.selfPlay();
         long start = System.nanoTime();
@@ -385,7 +383,7 @@ public final class TrainingRun {
         RunConfig.Evaluation ev = config.evaluation();
         String name = RunDirectory.generationName(g);
         List<EloLadder.GameResult> results = new ArrayList<>();
-        int parallel = 32;
+        int parallel = ev.parallel();
         try (Agent candidate = checkpointAgent(name, parallel, g)) {
             if (ev.gamesVsPrevious() > 0) {
                 try (Agent previous = checkpointAgent(best, parallel, g + 1_000_000)) {
@@ -405,8 +403,8 @@ public final class TrainingRun {
             for (Map.Entry<String, EngineCommand> external : ev.externalAnchors().entrySet()) {
                 if (ev.gamesVsAnchors() > 0) {
                     try (Agent a = agents.engine(java.util.Optional.of(external.getKey()), external.getValue(),
-                            EXTERNAL_PARALLEL)) {
-                        results.addAll(match(candidate, a, ev.gamesVsAnchors(), EXTERNAL_PARALLEL).results());
+                            ev.engineParallel())) {
+                        results.addAll(match(candidate, a, ev.gamesVsAnchors(), ev.engineParallel()).results());
                     }
                 }
             }
