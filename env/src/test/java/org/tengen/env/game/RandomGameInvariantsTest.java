@@ -1,13 +1,13 @@
 package org.tengen.env.game;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.tengen.env.TestGames;
 import org.tengen.env.board.Stone;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
+import org.tengen.env.testutil.NaiveGo;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -39,9 +39,18 @@ class RandomGameInvariantsTest {
                 game.play(TestGames.pickPreferringPoints(mask, legal, rules, random, 20));
                 game.board().checkConsistency();
             }
+            // The winner is the naive reference's area count with komi (truncated games are counted as they stand).
+            byte[] grid = new byte[rules.area()];
+            for (int a = 0; a < grid.length; a++) {
+                grid[a] = (byte) game.board().colour(game.board().locOfAction(a));
+            }
+            int[] area = NaiveGo.score(grid, width, height);
             Score s = game.score();
-            assertTrue(s.blackArea() + s.whiteArea() <= rules.area());
-            assertTrue(game.winner() == Stone.BLACK || game.winner() == Stone.WHITE || game.winner() == Stone.EMPTY);
+            assertEquals(area[Stone.BLACK], s.blackArea());
+            assertEquals(area[Stone.WHITE], s.whiteArea());
+            double margin = area[Stone.BLACK] - area[Stone.WHITE] - rules.effectiveKomi();
+            int expected = margin > 0 ? Stone.BLACK : margin < 0 ? Stone.WHITE : Stone.EMPTY;
+            assertEquals(expected, game.winner(), () -> "winner of " + game);
         }
     }
 }

@@ -29,7 +29,7 @@ public final class GnuGo implements AutoCloseable {
     private static final Path DEBIAN_PATH = Path.of("/usr/games/gnugo");
     /** The message for Assumptions when GNU Go is missing. */
     public static final String MISSING = "GNU Go not found on PATH nor at " + DEBIAN_PATH
-            + " (apt-get install gnugo): skipping the GNU Go cross-check";
+            + " (apt-get install gnugo): skipping";
 
     private final Process process;
     private final Writer in;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.tengen.env.testutil.GnuGo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,8 +17,8 @@ class GnuGoMatchTest {
 
     @Test
     void theModelEnginePlaysAFullGameAgainstGnuGo(@TempDir Path tmp) throws Exception {
-        Path gnugo = GtpProcess.findGnuGo();
-        assumeTrue(gnugo != null, "GNU Go not found on PATH nor at /usr/games/gnugo: skipping");
+        assumeTrue(GnuGo.find().isPresent(), GnuGo.MISSING);
+        Path gnugo = GnuGo.find().get();
         Path checkpoint = TinyCheckpoint.create(tmp.resolve("tiny"));
         Path log = tmp.resolve("tengen.log");
         try (GtpProcess them = new GtpProcess("GNU Go", new ProcessBuilder(gnugo.toString(), "--mode", "gtp",

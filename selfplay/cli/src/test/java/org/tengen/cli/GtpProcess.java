@@ -3,13 +3,11 @@ package org.tengen.cli;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -27,14 +25,6 @@ final class GtpProcess implements AutoCloseable {
         process = builder.start();
         in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-    }
-
-    /** GNU Go from PATH or /usr/games, or null. */
-    static Path findGnuGo() {
-        String path = System.getenv().getOrDefault("PATH", "");
-        return Stream.concat(Arrays.stream(path.split(File.pathSeparator)).map(d -> Path.of(d, "gnugo")),
-                        Stream.of(Path.of("/usr/games/gnugo")))
-                .filter(Files::isExecutable).findFirst().orElse(null);
     }
 
     /** {@code tengen gtp ARGS} on this test's class path, its log written to {@code log}. */

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.tengen.env.testutil.GnuGo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.env.features.FeatureSet;
@@ -27,13 +27,8 @@ import org.tengen.sgf.GoSgf;
 class MatchCommandTest {
     private static final String GNUGO = "gnugo --mode gtp --level 0";
 
-
-
     private static void assumeGnuGo() {
-        String path = System.getenv().getOrDefault("PATH", "");
-        boolean found = Stream.concat(Stream.of(path.split(File.pathSeparator)), Stream.of("/usr/games"))
-                .anyMatch(d -> !d.isEmpty() && Files.isExecutable(Path.of(d, "gnugo")));
-        assumeTrue(found, "GNU Go not found on PATH nor at /usr/games/gnugo: skipping");
+        assumeTrue(GnuGo.find().isPresent(), GnuGo.MISSING);
     }
 
     private static List<GameRecord> games(Path dir) throws IOException {

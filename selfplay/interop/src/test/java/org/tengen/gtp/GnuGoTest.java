@@ -5,28 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** One short 5x5 game against GNU Go over pipes: every command accepted by both and the boards agree. */
 class GnuGoTest {
-
-    private static Path findGnuGo() {
-        String path = System.getenv().getOrDefault("PATH", "");
-        return Stream.concat(Arrays.stream(path.split(File.pathSeparator)).map(d -> Path.of(d, "gnugo")),
-                        Stream.of(Path.of("/usr/games/gnugo")))
-                .filter(Files::isExecutable).findFirst().orElse(null);
-    }
 
     /** GNU Go's side of the conversation. */
     private static final class GnuGo {
@@ -53,8 +43,9 @@ class GnuGoTest {
 
     @Test
     void playsAShortGameAgainstGnuGo() throws Exception {
-        Path gnugo = findGnuGo();
-        assumeTrue(gnugo != null, "GNU Go not found on PATH nor at /usr/games/gnugo: skipping");
+        java.util.Optional<Path> found = org.tengen.env.testutil.GnuGo.find();
+        assumeTrue(found.isPresent(), org.tengen.env.testutil.GnuGo.MISSING);
+        Path gnugo = found.get();
         Process process = new ProcessBuilder(gnugo.toString(), "--mode", "gtp", "--level", "0", "--seed", "1")
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.tengen.env.testutil.GnuGo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -83,11 +84,7 @@ class ExternalAnchorsTest {
 
     @Test
     void eachCheckpointPlaysGnuGoForTheLadder(@TempDir Path tmp) throws IOException {
-        try {
-            EngineCommand.parse("gnugo").program();
-        } catch (IllegalArgumentException e) {
-            assumeTrue(false, "GNU Go not found on PATH nor at /usr/games/gnugo: skipping");
-        }
+        assumeTrue(GnuGo.find().isPresent(), GnuGo.MISSING);
         RunDirectory dir = new RunDirectory(tmp.resolve("run"));
         new TrainingRun(tinyWith("{gnugo-0: gnugo --mode gtp --level 0}"), dir, false).run();
         List<String> arena = Files.readAllLines(dir.arenaFile(1));
