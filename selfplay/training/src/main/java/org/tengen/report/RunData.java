@@ -14,7 +14,9 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.tengen.arena.EloLadder;
+import org.tengen.run.CsvTable;
 import org.tengen.run.RunDirectory;
+import org.tengen.run.RunTables;
 
 /**
  * What a report shows of a run directory, read once: metrics.csv (required), elo.csv, arena/gen-NNNN.csv,
@@ -71,8 +73,8 @@ public record RunData(Path root, Metrics metrics, List<EloLadder.Rating> ladder,
             throw new IllegalArgumentException(dir.root() + " has no metrics.csv: not a run directory, or its first "
                     + "generation has not finished yet");
         }
-        Metrics metrics = readMetrics(Csv.read(dir.metricsFile()));
-        List<EloLadder.Rating> ladder = Files.isRegularFile(dir.eloFile()) ? readLadder(Csv.read(dir.eloFile()))
+        Metrics metrics = readMetrics(CsvTable.read(dir.metricsFile()));
+        List<EloLadder.Rating> ladder = Files.isRegularFile(dir.eloFile()) ? RunTables.readLadder(dir.eloFile())
                 : List.of();
         return new RunData(dir.root(), metrics, ladder, readArena(dir), RunDirectory.readIfExists(dir.configFile()),
                 RunDirectory.readIfExists(dir.root().resolve("summary.txt")));
@@ -84,7 +86,7 @@ public record RunData(Path root, Metrics metrics, List<EloLadder.Rating> ladder,
         return m.matches() ? Integer.parseInt(m.group(1)) : -1;
     }
 
-    private static Metrics readMetrics(Csv csv) {
+    private static Metrics readMetrics(CsvTable csv) {
         if (csv.rows().isEmpty()) {
             throw new IllegalArgumentException(csv.file() + " has no generations yet");
         }
@@ -115,21 +117,6 @@ public record RunData(Path root, Metrics metrics, List<EloLadder.Rating> ladder,
         return new Metrics(generations, columns);
     }
 
-    private static List<EloLadder.Rating> readLadder(Csv csv) {
-        int player = csv.requireColumn("player");
-        int elo = csv.requireColumn("elo");
-        int ci95 = csv.column("ci95");
-        int games = csv.column("games");
-        int score = csv.column("score");
-        List<EloLadder.Rating> ladder = new ArrayList<>();
-        for (int r = 0; r < csv.rows().size(); r++) {
-            double g = csv.number(r, games);
-            ladder.add(new EloLadder.Rating(csv.text(r, player), csv.number(r, elo), csv.number(r, ci95),
-                    Double.isNaN(g) ? 0 : (int) g, csv.number(r, score)));
-        }
-        return ladder;
-    }
-
     /** Sums arena/gen-NNNN.csv (columns a, b, score_a) per generation and opponent of the generation's checkpoint. */
     private static List<ArenaScore> readArena(RunDirectory dir) {
         Path arenaDir = dir.root().resolve("arena");
@@ -141,7 +128,7 @@ public record RunData(Path root, Metrics metrics, List<EloLadder.Rating> ladder,
             for (Path file : files) {
                 int generation = generationOf(file.getFileName().toString().replace(".csv", ""));
                 if (generation >= 0) {
-                    scores.addAll(readArenaFile(Csv.read(file), generation));
+                    scores.addAll(readArenaFile(RunTables.readResults(file), generation));
                 }
             }
         } catch (IOException e) {
@@ -151,19 +138,16 @@ public record RunData(Path root, Metrics metrics, List<EloLadder.Rating> ladder,
         return scores;
     }
 
-    private static List<ArenaScore> readArenaFile(Csv csv, int generation) {
-        int a = csv.requireColumn("a");
-        int b = csv.requireColumn("b");
-        int scoreA = csv.requireColumn("score_a");
+    private static List<ArenaScore> readArenaFile(List<EloLadder.GameResult> games, int generation) {
         String self = RunDirectory.generationName(generation);
         Map<String, double[]> byOpponent = new LinkedHashMap<>(); // opponent -> {games, total score}
-        for (int r = 0; r < csv.rows().size(); r++) {
-            double s = csv.number(r, scoreA);
+        for (EloLadder.GameResult game : games) {
+            double s = game.scoreA();
             String opponent;
-            if (csv.text(r, a).equals(self)) {
-                opponent = csv.text(r, b);
-            } else if (csv.text(r, b).equals(self)) {
-                opponent = csv.text(r, a);
+            if (game.a().equals(self)) {
+                opponent = game.b();
+            } else if (game.b().equals(self)) {
+                opponent = game.a();
                 s = 1 - s;
             } else {
                 continue; // a game between two other players says nothing about this checkpoint

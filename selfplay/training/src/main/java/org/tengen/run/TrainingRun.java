@@ -43,16 +43,13 @@ import org.tengen.sgf.GoSgf;
  */
 public final class TrainingRun {
     private static final Logger LOG = LogManager.getLogger(TrainingRun.class);
-    private static final String METRICS_HEADER = "generation,games,samples,selfplay_seconds,games_per_hour,"
-            + "nn_evals_per_second,nn_time_fraction,train_steps,train_seconds,loss_total,loss_policy,loss_value,"
-            + "loss_ownership,elo,elo_ci95,score_vs_previous";
 
     private final RunConfig config;
     private final RunDirectory dir;
     private final boolean progressBars;
     private final FeatureSet features;
     private final InputSpec spec;
-    private final Map<Integer, String> metrics = new LinkedHashMap<>();
+    private final Map<Integer, List<String>> metrics = new LinkedHashMap<>();
     private final Agents agents;
 
     /**
@@ -139,33 +136,31 @@ public final class TrainingRun {
         LossComponents loss;
         double scoreVsPrevious = Double.NaN;
 
-        String row(int g, RunDirectory runDir) {
+        List<String> row(int g, RunDirectory runDir) {
             int games = runDir.dataParts(g).stream().mapToInt(RunDirectory.DataPart::games).sum();
             List<EloLadder.Rating> ladder = fitLadder();
             EloLadder.Rating rating = ladder.stream()
                     .filter(r -> r.player().equals(RunDirectory.generationName(g))).findFirst().orElse(null);
-            StringBuilder sb = new StringBuilder();
-            sb.append(g).append(',').append(games).append(',')
-                    .append(selfPlay == null ? "" : selfPlay.samples()).append(',')
-                    .append(selfPlay == null ? "" : fmt(selfPlay.seconds())).append(',')
-                    .append(selfPlay == null ? "" : fmt(selfPlay.games() * 3600 / selfPlay.seconds())).append(',')
-                    .append(selfPlay == null ? "" : fmt(evaluations / selfPlay.seconds())).append(',')
-                    .append(selfPlay == null ? "" : fmt(networkSeconds / selfPlay.seconds())).append(',')
-                    .append(steps < 0 ? "" : steps).append(',')
-                    .append(steps < 0 ? "" : fmt(trainSeconds)).append(',')
-                    .append(loss == null ? "" : fmt(loss.total())).append(',')
-                    .append(loss == null ? "" : fmt(loss.policy())).append(',')
-                    .append(loss == null ? "" : fmt(loss.value())).append(',')
-                    .append(loss == null ? "" : fmt(loss.ownership())).append(',')
-                    .append(rating == null ? "" : fmt(rating.elo())).append(',')
-                    .append(rating == null ? "" : fmt(rating.ci95())).append(',')
-                    .append(Double.isNaN(scoreVsPrevious) ? "" : fmt(scoreVsPrevious));
-            return sb.toString();
+            return List.of(Integer.toString(g), Integer.toString(games),
+                    selfPlay == null ? "" : Long.toString(selfPlay.samples()),
+                    selfPlay == null ? "" : fmt(selfPlay.seconds()),
+                    selfPlay == null ? "" : fmt(selfPlay.games() * 3600 / selfPlay.seconds()),
+                    selfPlay == null ? "" : fmt(evaluations / selfPlay.seconds()),
+                    selfPlay == null ? "" : fmt(networkSeconds / selfPlay.seconds()),
+                    steps < 0 ? "" : Integer.toString(steps),
+                    steps < 0 ? "" : fmt(trainSeconds),
+                    loss == null ? "" : fmt(loss.total()),
+                    loss == null ? "" : fmt(loss.policy()),
+                    loss == null ? "" : fmt(loss.value()),
+                    loss == null ? "" : fmt(loss.ownership()),
+                    rating == null ? "" : fmt(rating.elo()),
+                    rating == null ? "" : fmt(rating.ci95()),
+                    Double.isNaN(scoreVsPrevious) ? "" : fmt(scoreVsPrevious));
         }
     }
 
     private static String fmt(double v) {
-        return String.format(Locale.ROOT, "%.4g", v);
+        return RunTables.number(v);
     }
 
     private void ensureInitialCheckpoint() {
@@ -409,10 +404,6 @@ public final class TrainingRun {
                 }
             }
         }
-        StringBuilder csv = new StringBuilder("a,b,score_a\n");
-        for (EloLadder.GameResult r : results) {
-            csv.append(r.a()).append(',').append(r.b()).append(',').append(r.scoreA()).append('\n');
-        }
         boolean promote = !ev.gating() || Double.isNaN(stats.scoreVsPrevious)
                 || stats.scoreVsPrevious >= ev.gateThreshold();
         // The best pointer is written before the arena file: a kill in between re-runs this evaluation only.
@@ -422,7 +413,7 @@ public final class TrainingRun {
             LOG.info("Generation {} scored {} against {}: below the gate {}, {} stays the best", g,
                     fmt(stats.scoreVsPrevious), best, ev.gateThreshold(), best);
         }
-        RunDirectory.writeAtomically(file, csv.toString());
+        RunTables.writeResults(file, results);
         writeElo();
     }
 
@@ -442,14 +433,9 @@ public final class TrainingRun {
     private List<EloLadder.GameResult> allResults() {
         List<EloLadder.GameResult> results = new ArrayList<>();
         for (int g = 1; g <= config.generations(); g++) {
-            String text = RunDirectory.readIfExists(dir.arenaFile(g));
-            if (text == null) {
-                continue;
+            if (Files.exists(dir.arenaFile(g))) {
+                results.addAll(RunTables.readResults(dir.arenaFile(g)));
             }
-            text.lines().skip(1).filter(l -> !l.isBlank()).forEach(l -> {
-                String[] f = l.split(",");
-                results.add(new EloLadder.GameResult(f[0], f[1], Double.parseDouble(f[2])));
-            });
         }
         return results;
     }
@@ -463,28 +449,16 @@ public final class TrainingRun {
     }
 
     private void writeElo() {
-        StringBuilder csv = new StringBuilder("player,elo,ci95,games,score\n");
-        for (EloLadder.Rating r : fitLadder()) {
-            csv.append(r.player()).append(',').append(fmt(r.elo())).append(',').append(fmt(r.ci95())).append(',')
-                    .append(r.games()).append(',').append(fmt(r.score())).append('\n');
-        }
-        RunDirectory.writeAtomically(dir.eloFile(), csv.toString());
+        RunTables.writeLadder(dir.eloFile(), fitLadder());
     }
 
     private void loadMetrics() {
-        String text = RunDirectory.readIfExists(dir.metricsFile());
-        if (text == null) {
-            return;
+        if (Files.exists(dir.metricsFile())) {
+            metrics.putAll(RunTables.readMetrics(dir.metricsFile()));
         }
-        text.lines().skip(1).filter(l -> !l.isBlank()).forEach(l -> {
-            int comma = l.indexOf(',');
-            metrics.put(Integer.parseInt(l.substring(0, comma)), l);
-        });
     }
 
     private void writeMetrics() {
-        StringBuilder csv = new StringBuilder(METRICS_HEADER).append('\n');
-        metrics.values().forEach(row -> csv.append(row).append('\n'));
-        RunDirectory.writeAtomically(dir.metricsFile(), csv.toString());
+        RunTables.writeMetrics(dir.metricsFile(), metrics.values());
     }
 }

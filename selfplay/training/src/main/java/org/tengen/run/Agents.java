@@ -1,0 +1,93 @@
+package org.tengen.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.tengen.agent.Agent;
+import org.tengen.agent.PlayerSpec;
+import org.tengen.agent.RandomAgent;
+import org.tengen.agent.SearchAgent;
+import org.tengen.env.features.FeatureSet;
+import org.tengen.external.EngineCommand;
+import org.tengen.external.ExternalPlayer;
+import org.tengen.models.checkpoint.CheckpointInfo;
+import org.tengen.models.checkpoint.Checkpoints;
+import org.tengen.models.djl.DjlEvaluator;
+import org.tengen.models.eval.Evaluator;
+import org.tengen.models.eval.InputSpec;
+import org.tengen.models.eval.SymmetricEvaluator;
+import org.tengen.models.net.PolicyValueNet;
+import org.tengen.search.NetworkLeafEvaluator;
+import org.tengen.search.SearchConfig;
+
+/**
+ * Turns {@link PlayerSpec}s into agents for a run's rules and features: the one place where checkpoints become
+ * searching agents, anchors become anchors and engine commands become external players, for {@code train},
+ * {@code eval}, {@code match} and {@code gtp}.
+ */
+public final class Agents {
+    private final RunConfig config;
+    private final FeatureSet features;
+    private final Duration engineTimeout;
+
+    /** Agents of {@code config}'s run; external engines get its {@code evaluation.engineTimeoutSeconds}. */
+    public Agents(RunConfig config) {
+        this.config = config;
+        this.features = config.featureSet();
+        this.engineTimeout = config.evaluation().engineTimeout();
+    }
+
+    /** Loads a checkpoint after checking it fits the run (feature set, network shape). */
+    public PolicyValueNet loadNet(Path checkpoint) {
+        CheckpointInfo info = Checkpoints.read(checkpoint);
+        info.requireFeatures(features.id(), features.version(), checkpoint);
+        return Checkpoints.load(checkpoint, config.network());
+    }
+
+    /** The agent {@code spec} names, playing {@code parallel} games at once; networks are evaluated as they are. */
+    public Agent create(PlayerSpec spec, SearchConfig search, int parallel, long seed) {
+        return create(spec, search, parallel, seed, SymmetricEvaluator.Mode.NONE);
+    }
+
+    /**
+     * The agent {@code spec} names, playing {@code parallel} games at once. Checkpoints are searched with
+     * {@code search} and their network evaluated under board symmetries as {@code symmetry} says;
+     * {@code mcts-rollout} uses the run's rollout simulations unless the spec gives its own.
+     */
+    public Agent create(PlayerSpec spec, SearchConfig search, int parallel, long seed,
+                        SymmetricEvaluator.Mode symmetry) {
+        // Java 17 has no pattern switch; the sealed interface keeps this list complete.
+        if (spec instanceof PlayerSpec.Random) {
+            return new RandomAgent(seed);
+        }
+        if (spec instanceof PlayerSpec.MctsRollout m) {
+            return SearchAgent.rollouts(m.simulations().orElse(config.evaluation().rolloutSimulations()), parallel,
+                    seed);
+        }
+        if (spec instanceof PlayerSpec.Checkpoint c) {
+            return checkpoint(c.directory(), search, parallel, seed, symmetry);
+        }
+        if (spec instanceof PlayerSpec.RunCheckpoint c) {
+            return checkpoint(new RunDirectory(c.run()).resolveCheckpoint(c.name()), search, parallel, seed,
+                    symmetry);
+        }
+        PlayerSpec.Engine e = (PlayerSpec.Engine) spec;
+        return engine(Optional.empty(), EngineCommand.parse(e.command()), parallel);
+    }
+
+    /** An external engine, named {@code name} or by its own GTP name and version; one process per game slot. */
+    public ExternalPlayer engine(Optional<String> name, EngineCommand command, int parallel) {
+        command.program();
+        return new ExternalPlayer(name.orElse(null), () -> command.start(engineTimeout), config.rules(), parallel);
+    }
+
+    /** The checkpoint searched with {@code search}, under any rules it meets; its network is closed with it. */
+    private Agent checkpoint(Path dir, SearchConfig search, int parallel, long seed, SymmetricEvaluator.Mode symmetry) {
+        PolicyValueNet net = loadNet(dir);
+        return new SearchAgent(dir.getFileName().toString(), search, parallel, (rules, maxBatch) -> {
+            Evaluator evaluator = SymmetricEvaluator.under(new DjlEvaluator(net, InputSpec.of(features, rules)),
+                    symmetry, maxBatch, seed);
+            return new NetworkLeafEvaluator(evaluator, features, maxBatch);
+        }, seed, net);
+    }
+}

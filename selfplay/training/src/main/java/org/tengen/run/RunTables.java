@@ -1,0 +1,93 @@
+package org.tengen.run;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.tengen.arena.EloLadder;
+
+/**
+ * The typed rows of a run's tables, read and written through {@link CsvTable}: arena results
+ * ({@code arena/gen-NNNN.csv}), the Elo ladder ({@code elo.csv}) and per-generation metrics ({@code metrics.csv}).
+ * The training run writes them; resume and {@code report} read them here.
+ */
+public final class RunTables {
+    public static final List<String> ARENA_HEADER = List.of("a", "b", "score_a");
+    public static final List<String> ELO_HEADER = List.of("player", "elo", "ci95", "games", "score");
+    public static final List<String> METRICS_HEADER = List.of("generation", "games", "samples", "selfplay_seconds",
+            "games_per_hour", "nn_evals_per_second", "nn_time_fraction", "train_steps", "train_seconds", "loss_total",
+            "loss_policy", "loss_value", "loss_ownership", "elo", "elo_ci95", "score_vs_previous");
+
+    private RunTables() {
+    }
+
+    /** A number as the tables write it: four significant digits. */
+    static String number(double v) {
+        return String.format(Locale.ROOT, "%.4g", v);
+    }
+
+    static void writeResults(Path file, List<EloLadder.GameResult> results) {
+        List<List<String>> rows = new ArrayList<>();
+        for (EloLadder.GameResult r : results) {
+            rows.add(List.of(r.a(), r.b(), Double.toString(r.scoreA())));
+        }
+        new CsvTable(file, ARENA_HEADER, rows).write();
+    }
+
+    /** One evaluation game per row: players {@code a} and {@code b} and {@code a}'s score. */
+    public static List<EloLadder.GameResult> readResults(Path file) {
+        CsvTable table = CsvTable.read(file);
+        int a = table.requireColumn("a");
+        int b = table.requireColumn("b");
+        int score = table.requireColumn("score_a");
+        List<EloLadder.GameResult> results = new ArrayList<>();
+        for (int r = 0; r < table.rows().size(); r++) {
+            results.add(new EloLadder.GameResult(table.text(r, a), table.text(r, b), table.number(r, score)));
+        }
+        return results;
+    }
+
+    static void writeLadder(Path file, List<EloLadder.Rating> ladder) {
+        List<List<String>> rows = new ArrayList<>();
+        for (EloLadder.Rating r : ladder) {
+            rows.add(List.of(r.player(), number(r.elo()), number(r.ci95()), Integer.toString(r.games()),
+                    number(r.score())));
+        }
+        new CsvTable(file, ELO_HEADER, rows).write();
+    }
+
+    /** The ladder as written, best first; columns other than player and elo may be missing (then NaN or 0). */
+    public static List<EloLadder.Rating> readLadder(Path file) {
+        CsvTable table = CsvTable.read(file);
+        int player = table.requireColumn("player");
+        int elo = table.requireColumn("elo");
+        int ci95 = table.column("ci95");
+        int games = table.column("games");
+        int score = table.column("score");
+        List<EloLadder.Rating> ladder = new ArrayList<>();
+        for (int r = 0; r < table.rows().size(); r++) {
+            double g = table.number(r, games);
+            ladder.add(new EloLadder.Rating(table.text(r, player), table.number(r, elo), table.number(r, ci95),
+                    Double.isNaN(g) ? 0 : (int) g, table.number(r, score)));
+        }
+        return ladder;
+    }
+
+    static void writeMetrics(Path file, Collection<List<String>> rows) {
+        new CsvTable(file, METRICS_HEADER, List.copyOf(rows)).write();
+    }
+
+    /** The metrics rows by generation, as written (blank cells for phases that ran in an earlier session). */
+    static Map<Integer, List<String>> readMetrics(Path file) {
+        CsvTable table = CsvTable.read(file);
+        int generation = table.requireColumn("generation");
+        Map<Integer, List<String>> rows = new LinkedHashMap<>();
+        for (int r = 0; r < table.rows().size(); r++) {
+            rows.put((int) table.number(r, generation), table.rows().get(r));
+        }
+        return rows;
+    }
+}
