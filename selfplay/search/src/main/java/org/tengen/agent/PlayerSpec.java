@@ -33,7 +33,7 @@ public sealed interface PlayerSpec {
     record Checkpoint(Path directory) implements PlayerSpec {
     }
 
-    /** The checkpoint {@code name} ({@code latest}, {@code best}, {@code gen-0003}, {@code 3}) of the run in {@code run}. */
+    /** Checkpoint {@code name} ({@code latest}, {@code best}, {@code gen-0003}, {@code 3}) of the run in {@code run}. */
     record RunCheckpoint(Path run, String name) implements PlayerSpec {
     }
 

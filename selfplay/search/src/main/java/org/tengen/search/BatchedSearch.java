@@ -183,7 +183,8 @@ public final class BatchedSearch {
                 continue;
             }
             prepareRoot(t, games[t]);
-            full[t] = config.playoutCap().fullSearchProbability() >= 1 || randoms[t].nextDouble() < config.playoutCap().fullSearchProbability();
+            double fullProbability = config.playoutCap().fullSearchProbability();
+            full[t] = fullProbability >= 1 || randoms[t].nextDouble() < fullProbability;
             budget[t] = Math.min(config.budget(full[t]), maxSimulations);
             started[t] = 0;
             if (!trees[t].isExpanded(SearchTree.ROOT)) {
@@ -351,8 +352,8 @@ public final class BatchedSearch {
             considered[t] = Math.min(config.gumbel().consideredActions(), tree.edgeCount[SearchTree.ROOT]);
             Gumbel.sampleRootScores(tree, config.gumbel().gumbelScale(), randoms[t], rootScores, t * actionCount);
         } else if (full[t] && config.puct().dirichletEpsilon() > 0 && !rootNoised[t]) {
-            Puct.addDirichletNoise(tree, SearchTree.ROOT, config.puct().dirichletAlphaScale(), config.puct().dirichletEpsilon(),
-                    randoms[t], noise);
+            Puct.addDirichletNoise(tree, SearchTree.ROOT, config.puct().dirichletAlphaScale(),
+                    config.puct().dirichletEpsilon(), randoms[t], noise);
             rootNoised[t] = true;
         }
     }

@@ -46,10 +46,10 @@ import org.tengen.selfplay.SelfPlay;
  * @param workers      self-play workers, each with its own searches over a share of the games
  * @param symmetry     self-play evaluates the network under board symmetries: NONE (as is), RANDOM or ALL
  */
-public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network, SearchConfig search,
-                        SelfPlay.Settings selfPlay, int games, int gamesPerPart, Replay replay, TrainConfig training, int batchSize,
-                        int steps, Evaluation evaluation, int generations, long seed, int threads, int workers,
-                        SymmetricEvaluator.Mode symmetry) {
+public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network,
+                        SearchConfig search, SelfPlay.Settings selfPlay, int games, int gamesPerPart, Replay replay,
+                        TrainConfig training, int batchSize, int steps, Evaluation evaluation, int generations,
+                        long seed, int threads, int workers, SymmetricEvaluator.Mode symmetry) {
 
     /**
      * @param windowGenerations  shards of at most this many latest generations are sampled

@@ -1,0 +1,136 @@
+package org.tengen.run;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.tengen.agent.Agent;
+import org.tengen.agent.PlayerSpec;
+import org.tengen.agent.Referee;
+import org.tengen.arena.Arena;
+import org.tengen.arena.EloLadder;
+import org.tengen.env.features.FeatureSet;
+import org.tengen.external.EngineCommand;
+import org.tengen.sgf.GoSgf;
+
+/**
+ * Evaluation of a generation's checkpoint: the arena plays it against the best checkpoint, the fixed anchors and the
+ * external anchors, the best pointer moves (unless gating holds it back), and the Elo ladder is refitted over every
+ * game of the run. Done when the generation's arena file exists.
+ */
+final class EvaluationPhase implements Phase {
+    private static final Logger LOG = LogManager.getLogger(EvaluationPhase.class);
+
+    private final RunConfig config;
+    private final RunDirectory dir;
+    private final FeatureSet features;
+    private final RunContext run;
+
+    EvaluationPhase(RunContext run) {
+        this.run = run;
+        this.config = run.config();
+        this.dir = run.dir();
+        this.features = run.features();
+    }
+
+    @Override
+    public String name() {
+        return "evaluation";
+    }
+
+    @Override
+    public boolean isDone(int g) {
+        return Files.exists(dir.arenaFile(g));
+    }
+
+    @Override
+    public void run(int g, GenerationStats stats) {
+        Path file = dir.arenaFile(g);
+        String best = stats.best;
+        RunConfig.Evaluation ev = config.evaluation();
+        String name = RunDirectory.generationName(g);
+        List<EloLadder.GameResult> results = new ArrayList<>();
+        int parallel = ev.parallel();
+        try (Agent candidate = checkpointAgent(name, parallel, g)) {
+            if (ev.gamesVsPrevious() > 0) {
+                try (Agent previous = checkpointAgent(best, parallel, g + 1_000_000)) {
+                    Arena.MatchResult r = match(candidate, previous, ev.gamesVsPrevious(), parallel);
+                    results.addAll(r.results());
+                    stats.scoreVsPrevious = r.scoreA();
+                }
+            }
+            for (String anchor : ev.anchors()) {
+                if (ev.gamesVsAnchors() > 0) {
+                    try (Agent a = run.agents().create(PlayerSpec.parse(anchor, java.util.Optional.empty()),
+                            config.evaluation().search(), parallel, g)) {
+                        results.addAll(match(candidate, a, ev.gamesVsAnchors(), parallel).results());
+                    }
+                }
+            }
+            for (Map.Entry<String, EngineCommand> external : ev.externalAnchors().entrySet()) {
+                if (ev.gamesVsAnchors() > 0) {
+                    try (Agent a = run.agents().engine(java.util.Optional.of(external.getKey()), external.getValue(),
+                            ev.engineParallel())) {
+                        results.addAll(match(candidate, a, ev.gamesVsAnchors(), ev.engineParallel()).results());
+                    }
+                }
+            }
+        }
+        boolean promote = !ev.gating() || Double.isNaN(stats.scoreVsPrevious)
+                || stats.scoreVsPrevious >= ev.gateThreshold();
+        // The best pointer is written before the arena file: a kill in between re-runs this evaluation only.
+        if (promote) {
+            RunDirectory.writeAtomically(dir.bestFile(), name + "\n");
+        } else {
+            LOG.info("Generation {} scored {} against {}: below the gate {}, {} stays the best", g,
+                    RunTables.number(stats.scoreVsPrevious), best, ev.gateThreshold(), best);
+        }
+        RunTables.writeResults(file, results);
+        writeElo();
+    }
+
+    private Agent checkpointAgent(String name, int parallel, long seed) {
+        return run.agents().create(new PlayerSpec.Checkpoint(dir.root().resolve("checkpoints").resolve(name)),
+                config.evaluation().search(), parallel, seed);
+    }
+
+    private Arena.MatchResult match(Agent a, Agent b, int games, int parallel) {
+        Path sgfDir = dir.arenaGamesDir();
+        int[] n = {0};
+        Arena.MatchResult r = Arena.play(a, b, config.rules(), features, games, parallel, Referee.AREA,
+                record -> GoSgf.save(
+                sgfDir.resolve(a.name() + "-vs-" + b.name() + String.format(Locale.ROOT, "-%03d.sgf", n[0]++)),
+                record));
+        LOG.info(String.format(Locale.ROOT, "  %s vs %s: %d-%d-%d (score %.2f +- %.2f)", a.name(), b.name(),
+                r.winsA(), r.draws(), r.winsB(), r.scoreA(), r.ci95()));
+        return r;
+    }
+
+    /** All evaluation games of the run, from the arena files. */
+    private List<EloLadder.GameResult> allResults() {
+        List<EloLadder.GameResult> results = new ArrayList<>();
+        for (int g = 1; g <= config.generations(); g++) {
+            if (Files.exists(dir.arenaFile(g))) {
+                results.addAll(RunTables.readResults(dir.arenaFile(g)));
+            }
+        }
+        return results;
+    }
+
+    private String ladderAnchor() {
+        return config.evaluation().anchors().contains("random") ? "random" : RunDirectory.generationName(0);
+    }
+
+    /** The Elo ladder over every evaluation game of the run, best first. */
+    List<EloLadder.Rating> ladder() {
+        return EloLadder.fit(allResults(), ladderAnchor());
+    }
+
+    private void writeElo() {
+        RunTables.writeLadder(dir.eloFile(), ladder());
+    }
+}

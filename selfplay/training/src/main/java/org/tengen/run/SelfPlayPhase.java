@@ -1,0 +1,187 @@
+package org.tengen.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.tengen.env.features.FeatureSet;
+import org.tengen.models.data.TrainingShard;
+import org.tengen.models.djl.DjlEvaluator;
+import org.tengen.models.eval.InputSpec;
+import org.tengen.models.eval.SymmetricEvaluator;
+import org.tengen.models.net.PolicyValueNet;
+import org.tengen.search.NetworkLeafEvaluator;
+import org.tengen.selfplay.SampleBuffer;
+import org.tengen.selfplay.SelfPlay;
+import org.tengen.sgf.GoSgf;
+
+/**
+ * Self-play of a generation with the best checkpoint: workers share the network, each plays its share of the games
+ * in its own {@link SelfPlay}; every {@code gamesPerPart} games become one data part ({@code .npz}) and their SGF
+ * records. Done when the generation's parts hold {@code gamesPerGeneration} games; a resumed phase continues after
+ * the last complete part.
+ */
+final class SelfPlayPhase implements Phase {
+    private static final Logger LOG = LogManager.getLogger(SelfPlayPhase.class);
+
+    private final RunConfig config;
+    private final RunDirectory dir;
+    private final boolean progressBars;
+    private final FeatureSet features;
+    private final InputSpec spec;
+    private final RunContext run;
+
+    SelfPlayPhase(RunContext run) {
+        this.run = run;
+        this.config = run.config();
+        this.dir = run.dir();
+        this.progressBars = run.progressBars();
+        this.features = run.features();
+        this.spec = run.spec();
+    }
+
+    @Override
+    public String name() {
+        return "self-play";
+    }
+
+    @Override
+    public boolean isDone(int g) {
+        return gamesDone(g) >= config.games();
+    }
+
+    private int gamesDone(int g) {
+        return dir.dataParts(g).stream().mapToInt(RunDirectory.DataPart::games).sum();
+    }
+
+    @Override
+    public void run(int g, GenerationStats stats) {
+        List<RunDirectory.DataPart> parts = dir.dataParts(g);
+        int done = gamesDone(g);
+        if (done > 0) {
+            LOG.info("Generation {}: resuming self-play after {} of {} games", g, done, config.games());
+        }
+        int workers = Math.min(config.workers(), config.selfPlay().parallelGames());
+        int partGames = config.gamesPerPart();
+        int nextPart = parts.isEmpty() ? 0 : parts.get(parts.size() - 1).index() + 1;
+        SelfPlay.Settings s = config.selfPlay();
+        long start = System.nanoTime();
+        long samples = 0;
+        int played = 0;
+        SelfPlay.Summary total = null;
+        TimedEvaluator[] timed = new TimedEvaluator[workers];
+        SelfPlay[] selfPlays = new SelfPlay[workers];
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(workers);
+        try (PolicyValueNet net = run.loadNet(stats.best);
+             Progress progress = Progress.start(progressBars, "gen " + g + " self-play", config.games())) {
+            for (int i = 0; i < done; i++) {
+                progress.step();
+            }
+            // Workers share the network (its forward pass is thread-safe); each has its own search and buffers.
+            for (int w = 0; w < workers; w++) {
+                int games = s.parallelGames() / workers + (w < s.parallelGames() % workers ? 1 : 0);
+                long seed = config.seed() * 1_000_003L + g * 7919L + nextPart * 104_729L + w;
+                timed[w] = new TimedEvaluator(SymmetricEvaluator.under(new DjlEvaluator(net, spec), config.symmetry(),
+                        games, seed));
+                selfPlays[w] = new SelfPlay(config.rules(), features, config.search(),
+                        new NetworkLeafEvaluator(timed[w], features, games * config.search().leavesPerTree()),
+                        new SelfPlay.Settings(games, s.resignThreshold(), s.resignAfter(), s.noResignFraction(),
+                                seed));
+            }
+            while (done < config.games()) {
+                int n = Math.min(partGames, config.games() - done);
+                SampleBuffer part = new SampleBuffer(spec, n * config.rules().area());
+                int[] written = {done};
+                SelfPlay.GameSink sink = (record, gameSamples) -> {
+                    synchronized (part) {
+                        part.addAll(gameSamples);
+                        GoSgf.save(dir.gamesDir(g).resolve(String.format(Locale.ROOT, "game-%05d.sgf",
+                                written[0]++)), record);
+                        progress.step();
+                    }
+                };
+                List<java.util.concurrent.Future<SelfPlay.Summary>> futures = new ArrayList<>();
+                for (int w = 0; w < workers; w++) {
+                    int share = n / workers + (w < n % workers ? 1 : 0);
+                    SelfPlay worker = selfPlays[w];
+                    if (share > 0) {
+                        futures.add(pool.submit(() -> worker.play(share, sink, () -> { })));
+                    }
+                }
+                for (java.util.concurrent.Future<SelfPlay.Summary> f : futures) {
+                    SelfPlay.Summary summary = getWorkerResult(f);
+                    total = total == null ? summary : add(total, summary);
+                }
+                if (part.count() > 0) {
+                    writeShard(dir.dataPart(g, nextPart++, n), part.toShard());
+                } else {
+                    LOG.warn("Generation {}: {} games produced no policy-target samples", g, n);
+                }
+                done += n;
+                played += n;
+                samples += part.count();
+                progress.extra(String.format(Locale.ROOT, "%d samples", samples));
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            stats.selfPlay = new SelfPlay.Summary(played, samples, total.moves(), total.resigned(),
+                    total.noResignGames(), total.wouldResign(), total.falseResign(), total.blackWins(), seconds);
+            for (TimedEvaluator t : timed) {
+                stats.networkSeconds += t.seconds();
+                stats.evaluations += t.positions();
+            }
+            // Network share of the workers' time, not of wall time: every worker spends its own time.
+            stats.networkSeconds /= workers;
+        } finally {
+            pool.shutdownNow();
+        }
+        Session session = run.session();
+        session.games += played;
+        session.samples += samples;
+        session.selfPlaySeconds += stats.selfPlay.seconds();
+        session.networkSeconds += stats.networkSeconds;
+        session.evaluations += stats.evaluations;
+        SelfPlay.Summary sp = stats.selfPlay;
+        LOG.info(String.format(Locale.ROOT, "Generation %d self-play: %d games, %d samples, %.1f s (%.0f games/h, "
+                        + "%.0f NN evals/s, %.0f%% of the time in the network), Black won %d, resigned %d, "
+                        + "false resignations %d of %d", g, sp.games(), sp.samples(), sp.seconds(),
+                sp.games() * 3600 / sp.seconds(), stats.evaluations / sp.seconds(),
+                100 * stats.networkSeconds / sp.seconds(), sp.blackWins(), sp.resigned(), sp.falseResign(),
+                sp.wouldResign()));
+    }
+
+    private static SelfPlay.Summary getWorkerResult(java.util.concurrent.Future<SelfPlay.Summary> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during self-play", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException("self-play worker failed: " + cause, cause);
+        }
+    }
+
+    private static SelfPlay.Summary add(SelfPlay.Summary a, SelfPlay.Summary b) {
+        return new SelfPlay.Summary(a.games() + b.games(), a.samples() + b.samples(), a.moves() + b.moves(),
+                a.resigned() + b.resigned(), a.noResignGames() + b.noResignGames(),
+                a.wouldResign() + b.wouldResign(), a.falseResign() + b.falseResign(),
+                a.blackWins() + b.blackWins(), a.seconds() + b.seconds());
+    }
+
+    private static void writeShard(Path file, TrainingShard shard) {
+        try {
+            Files.createDirectories(file.getParent());
+            shard.write(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package org.tengen.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.Locale;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.tengen.models.checkpoint.Checkpoints;
+import org.tengen.models.data.TrainingShard;
+import org.tengen.models.eval.InputSpec;
+import org.tengen.models.learn.Learner;
+import org.tengen.models.learn.LossComponents;
+import org.tengen.models.net.PolicyValueNet;
+
+/**
+ * Training of a generation: the learner trains the previous checkpoint on the replay window (the latest generations'
+ * data parts), for at most the reuse bound of steps, and saves the next checkpoint. Done when that checkpoint exists.
+ */
+final class TrainingPhase implements Phase {
+    private static final Logger LOG = LogManager.getLogger(TrainingPhase.class);
+
+    private final RunConfig config;
+    private final RunDirectory dir;
+    private final boolean progressBars;
+    private final InputSpec spec;
+    private final RunContext run;
+
+    TrainingPhase(RunContext run) {
+        this.run = run;
+        this.config = run.config();
+        this.dir = run.dir();
+        this.progressBars = run.progressBars();
+        this.spec = run.spec();
+    }
+
+    @Override
+    public String name() {
+        return "training";
+    }
+
+    @Override
+    public boolean isDone(int g) {
+        return Files.isDirectory(dir.checkpoint(g));
+    }
+
+    @Override
+    public void run(int g, GenerationStats stats) {
+        ReplayBuffer replay = new ReplayBuffer(spec, config.replay(), config.batchSize(),
+                config.seed() ^ (g * 31L));
+        for (int gen = Math.max(1, g - config.replay().windowGenerations() + 1); gen <= g; gen++) {
+            for (RunDirectory.DataPart part : dir.dataParts(gen)) {
+                try {
+                    replay.add(gen, TrainingShard.read(part.path()));
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot read training data " + part.path() + ": "
+                            + e.getMessage(), e);
+                }
+            }
+        }
+        if (replay.size() == 0) {
+            throw new IllegalStateException("generation " + g + " has no training data in " + dir.dataDir(g));
+        }
+        int steps = Math.min(config.steps(), replay.stepBound());
+        String parentName = RunDirectory.generationName(g - 1);
+        long startStep = Checkpoints.read(dir.checkpoint(g - 1)).provenance().trainingStep();
+        long start = System.nanoTime();
+        float[] sums = new float[4];
+        LossComponents last = null;
+        try (PolicyValueNet net = run.loadNet(parentName);
+             Learner learner = new Learner(net, config.training(), startStep);
+             Progress progress = Progress.start(progressBars, "gen " + g + " training", steps)) {
+            for (int i = 0; i < steps; i++) {
+                last = learner.trainStep(replay.sample());
+                sums[0] += last.total();
+                sums[1] += last.policy();
+                sums[2] += last.value();
+                sums[3] += last.ownership();
+                progress.step();
+                progress.extra(String.format(Locale.ROOT, "loss %.3f", last.total()));
+            }
+            Checkpoints.save(dir.checkpoint(g), net, run.provenance(learner.step(), parentName));
+        }
+        stats.steps = steps;
+        stats.trainSeconds = (System.nanoTime() - start) / 1e9;
+        stats.loss = new LossComponents(sums[0] / steps, sums[1] / steps, sums[2] / steps, sums[3] / steps, 0, 0);
+        run.session().steps += steps;
+        LOG.info(String.format(Locale.ROOT, "Generation %d training: %d steps on %d samples in %.1f s, mean loss "
+                        + "%.3f (policy %.3f, value %.3f, ownership %.3f)", g, steps, replay.size(),
+                stats.trainSeconds, stats.loss.total(), stats.loss.policy(), stats.loss.value(),
+                stats.loss.ownership()));
+    }
+}
