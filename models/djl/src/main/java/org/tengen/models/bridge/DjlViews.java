@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import java.nio.FloatBuffer;
+import org.tengen.env.vec.VecEnv;
 import org.tengen.models.eval.InputSpec;
 
 /**
@@ -29,5 +30,13 @@ public final class DjlViews {
         FloatBuffer window = NativeBuffers.batchWindow(observations, batch, spec);
         Shape shape = new Shape(batch, spec.planes(), spec.height(), spec.width());
         return manager.create(NativeBuffers.bytes(window), shape, DataType.FLOAT32);
+    }
+
+    /**
+     * Every game's current observation in {@code env}, {@code (numEnvs, planes, height, width)}, sharing the env's
+     * buffer: each step of the env shows through, no copy is made.
+     */
+    public static NDArray observations(NDManager manager, VecEnv env) {
+        return observations(manager, env.observations(), env.numEnvs(), InputSpec.of(env.features(), env.rules()));
     }
 }

@@ -7,6 +7,7 @@ import org.nd4j.linalg.api.buffer.DataBuffer;
 import org.nd4j.linalg.api.buffer.DataType;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.factory.Nd4j;
+import org.tengen.env.vec.VecEnv;
 import org.tengen.models.eval.InputSpec;
 
 /**
@@ -26,5 +27,13 @@ public final class Nd4jViews {
         FloatPointer pointer = NativeBuffers.pointer(NativeBuffers.batchWindow(observations, batch, spec));
         DataBuffer data = Nd4j.createBuffer(pointer, DataType.FLOAT, pointer.limit(), FloatIndexer.create(pointer));
         return Nd4j.create(data, batch, spec.planes(), spec.height(), spec.width());
+    }
+
+    /**
+     * Every game's current observation in {@code env}, {@code [numEnvs, planes, height, width]}, sharing the env's
+     * buffer: each step of the env shows through, no copy is made.
+     */
+    public static INDArray observations(VecEnv env) {
+        return observations(env.observations(), env.numEnvs(), InputSpec.of(env.features(), env.rules()));
     }
 }

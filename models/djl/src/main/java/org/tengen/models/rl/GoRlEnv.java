@@ -10,12 +10,15 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import java.nio.FloatBuffer;
 import org.tengen.env.board.Stone;
-import org.tengen.env.features.FeatureSet;
 import org.tengen.env.game.Game;
+import org.tengen.env.vec.VecEnv;
 import org.tengen.env.game.Legality;
 
 /**
- * DJL's {@link RlEnv} over one {@link Game}, so DJL's own agents ({@code QAgent}, {@code EpsilonGreedy}) can play Go.
+ * DJL's {@link RlEnv} over one game of a {@link VecEnv} (its slot {@code slot}), so DJL's own agents ({@code QAgent},
+ * {@code EpsilonGreedy}) can play Go. A step steps the vectorized env with this slot's action and {@link VecEnv#SKIP}
+ * for every other slot, so several adapters (or other code) may share one env; observations and legal masks are the
+ * env's, copied out of its buffers because DJL's steps keep them.
  *
  * <ul>
  *   <li>Observation: an NDList of one FLOAT32 array {@code (planes, height, width)} written by the feature set, from
@@ -37,8 +40,9 @@ import org.tengen.env.game.Legality;
  */
 public final class GoRlEnv implements RlEnv {
     private final NDManager manager;
-    private final Game game;
-    private final FeatureSet features;
+    private final VecEnv env;
+    private final int slot;
+    private final int[] actions;
     private final ReplayBuffer replay;
     private final int observationSize;
     private final int actionCount;
@@ -50,42 +54,52 @@ public final class GoRlEnv implements RlEnv {
     private NDList observationList;
     private ActionSpace actionSpace;
     private int recordedSteps;
+    /** Whether the last step ended the game (the env already shows the next one; reset() moves on to it). */
+    private boolean over;
 
-    /** An env over {@code game} with DJL's {@link LruReplayBuffer} of {@code replaySize} steps. */
-    public GoRlEnv(NDManager manager, Game game, FeatureSet features, int batchSize, int replaySize) {
-        this(manager, game, features, new LruReplayBuffer(batchSize, replaySize));
+    /** Slot {@code slot} of {@code env} with DJL's {@link LruReplayBuffer} of {@code replaySize} steps. */
+    public GoRlEnv(NDManager manager, VecEnv env, int slot, int batchSize, int replaySize) {
+        this(manager, env, slot, new LruReplayBuffer(batchSize, replaySize));
     }
 
-    /**
-     * An env that plays on {@code game} from its current position ({@link #reset()} restarts it) and encodes
-     * positions with {@code features}.
-     */
-    public GoRlEnv(NDManager manager, Game game, FeatureSet features, ReplayBuffer replay) {
-        if (game.keptPositions() < features.positionsNeeded()) {
-            throw new IllegalArgumentException("feature set " + features.id() + " reads " + features.positionsNeeded()
-                    + " positions but the game keeps " + game.keptPositions());
+    /** Slot {@code slot} of {@code env}, from its current position ({@link #reset()} restarts it). */
+    public GoRlEnv(NDManager manager, VecEnv env, int slot, ReplayBuffer replay) {
+        if (slot < 0 || slot >= env.numEnvs()) {
+            throw new IllegalArgumentException("slot " + slot + " is not one of the env's 0.." + (env.numEnvs() - 1));
         }
         this.manager = manager.newSubManager();
-        this.game = game;
-        this.features = features;
+        this.env = env;
+        this.slot = slot;
+        this.actions = new int[env.numEnvs()];
         this.replay = replay;
-        int area = game.rules().area();
-        this.observationSize = features.planes() * area;
-        this.actionCount = area + 1;
-        this.observationShape = new Shape(features.planes(), game.rules().height(), game.rules().width());
+        this.observationSize = env.observationSize();
+        this.actionCount = env.actionCount();
+        int[] shape = env.features().shape(env.rules());
+        this.observationShape = new Shape(shape[0], shape[1], shape[2]);
         this.positionManager = this.manager.newSubManager();
-        capturePosition();
+        capturePosition(env.observations());
     }
 
     /** The game being played (read it; play only through {@link #step}). */
     public Game game() {
-        return game;
+        return env.game(slot);
+    }
+
+    /** The last game this slot finished, as it ended (valid until the env steps again). */
+    public Game finishedGame() {
+        return env.finalGame(slot);
     }
 
     @Override
     public void reset() {
-        game.reset();
-        newPosition();
+        Game game = env.game(slot);
+        if (game.turns() > 0) {
+            // Only this slot restarts: its game directly, then the env's buffers for it.
+            game.reset();
+            env.observe(slot);
+        }
+        over = false;
+        newPosition(env.observations());
     }
 
     @Override
@@ -110,10 +124,11 @@ public final class GoRlEnv implements RlEnv {
      */
     @Override
     public Step step(NDList action, boolean training) {
-        if (game.isOver()) {
-            throw new IllegalStateException("the game is over (" + game.status() + "): call reset()");
+        if (over) {
+            throw new IllegalStateException("the game is over: call reset()");
         }
         int a = actionIndex(action);
+        Game game = env.game(slot);
         Legality legality = game.legality(a);
         if (legality != Legality.LEGAL) {
             throw new IllegalArgumentException(Stone.name(game.toMove()) + " " + game.describeAction(a)
@@ -121,11 +136,19 @@ public final class GoRlEnv implements RlEnv {
         }
         int mover = game.toMove();
         float[] before = observation;
-        game.playLegal(a);
-        newPosition();
-        boolean done = game.isOver();
-        int winner = done ? game.winner() : Stone.EMPTY;
-        float reward = winner == Stone.EMPTY ? 0f : winner == mover ? 1f : -1f;
+        java.util.Arrays.fill(actions, VecEnv.SKIP);
+        actions[slot] = a;
+        env.step(actions);
+        // DJL's step has no truncation flag: a game cut at the turn cap is done, scored as it stands.
+        boolean done = env.terminated()[slot] || env.truncated()[slot];
+        float reward = env.rewards()[slot];
+        if (done && env.truncated()[slot]) {
+            int winner = env.winners()[slot];
+            reward = winner == Stone.EMPTY ? 0f : winner == mover ? 1f : -1f;
+        }
+        over = done;
+        // After the last move the env has started a new game: the step shows the final position instead.
+        newPosition(done ? env.finalObservations() : env.observations());
         GoStep step = new GoStep((training ? manager : positionManager).newSubManager(), observationShape, before,
                 a, observation, legal, reward, done);
         if (training) {
@@ -151,24 +174,29 @@ public final class GoRlEnv implements RlEnv {
 
     @Override
     public String toString() {
-        return game.toString();
+        return env.game(slot).toString();
     }
 
-    /** Drops the old position's arrays and captures the new one. */
-    private void newPosition() {
+    /** Drops the old position's arrays and captures the new one from {@code observations}. */
+    private void newPosition(FloatBuffer observations) {
         positionManager.close();
         positionManager = manager.newSubManager();
         observationList = null;
         actionSpace = null;
-        capturePosition();
+        capturePosition(observations);
     }
 
-    /** Encodes the current position into fresh arrays: steps keep them, so they are never reused. */
-    private void capturePosition() {
+    /**
+     * Copies the slot's position into fresh arrays (steps keep them, so they are never reused): its observation from
+     * {@code observations}, its legal actions from the env's mask, none after the game ended.
+     */
+    private void capturePosition(FloatBuffer observations) {
         observation = new float[observationSize];
-        features.encode(game, FloatBuffer.wrap(observation), 0);
+        observations.get(slot * observationSize, observation);
         legal = new boolean[actionCount];
-        game.legalMask(legal, 0);
+        if (!over) {
+            System.arraycopy(env.legalMask(), slot * actionCount, legal, 0, actionCount);
+        }
     }
 
     static NDList observationList(NDManager m, float[] planesData, Shape shape) {

@@ -33,13 +33,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.tengen.env.board.Stone;
-import org.tengen.env.features.FeatureSet;
 import org.tengen.env.features.FeatureSets;
 import org.tengen.env.game.Game;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
+import org.tengen.env.vec.VecEnv;
+import org.tengen.env.vec.VecEnvConfig;
 
-/** DJL's RlEnv contract over a Go game: DJL's own agents play whole episodes through the adapter. */
+/** DJL's RlEnv contract over a slot of a vectorized env: DJL's own agents play whole episodes through it. */
 class GoRlEnvTest {
     private static final Set<Float> REWARDS = Set.of(-1f, 0f, 1f);
     private NDManager manager;
@@ -55,16 +56,20 @@ class GoRlEnvTest {
         manager.close();
     }
 
-    private static Game game(String preset, int size, int maxMoves) {
-        return new Game(Preset.byName(preset).rules(size, size).withMaxMoves(maxMoves));
+    /** Two games of az3 observations; the adapters below play slot 1, so slot 0 must stay untouched. */
+    private static VecEnv vec(Rules rules) {
+        return new VecEnv(VecEnvConfig.of(rules, 2).withFeatures(FeatureSets.byId("az3")));
+    }
+
+    private static VecEnv vec(String preset, int size, int maxMoves) {
+        return vec(Preset.byName(preset).rules(size, size).withMaxMoves(maxMoves));
     }
 
     @ParameterizedTest(name = "{0} {1}x{1}")
     @CsvSource({"tromp-taylor, 5", "chinese, 4", "simple-ko, 3", "aga, 5"})
     void randomEpisodesFollowTheContract(String preset, int size) {
-        Game game = game(preset, size, 4 * size * size);
-        FeatureSet features = FeatureSets.byId("az3");
-        try (GoRlEnv env = new GoRlEnv(manager, game, features, 4, 64)) {
+        try (VecEnv vec = vec(preset, size, 4 * size * size);
+             GoRlEnv env = new GoRlEnv(manager, vec, 1, 4, 64)) {
             for (int episode = 0; episode < 6; episode++) {
                 env.reset();
                 int steps = 0;
@@ -72,6 +77,7 @@ class GoRlEnvTest {
                     NDList observation = env.getObservation();
                     assertEquals(new Shape(3, size, size), observation.singletonOrThrow().getShape());
                     ActionSpace space = env.getActionSpace();
+                    Game game = env.game();
                     boolean[] mask = new boolean[size * size + 1];
                     assertEquals(game.legalMask(mask, 0), space.size());
                     int mover = game.toMove();
@@ -84,18 +90,20 @@ class GoRlEnvTest {
                     float reward = step.getReward().getFloat();
                     assertTrue(REWARDS.contains(reward), "reward " + reward);
                     assertEquals(a, step.getAction().singletonOrThrow().getInt());
-                    assertEquals(game.isOver(), step.isDone());
                     if (!step.isDone()) {
                         assertEquals(0f, reward);
                         assertFalse(step.getPostActionSpace().isEmpty());
                         continue;
                     }
-                    int winner = game.winner();
+                    Game finished = env.finishedGame();
+                    assertTrue(finished.isOver());
+                    int winner = finished.winner();
                     assertEquals(winner == Stone.EMPTY ? 0f : winner == mover ? 1f : -1f, reward);
                     assertTrue(step.getPostActionSpace().isEmpty());
+                    assertEquals(finished.turns(), steps);
                     break;
                 }
-                assertEquals(game.turns(), steps);
+                assertEquals(0, vec.game(0).turns(), "the other slot is skipped");
             }
             RlEnv.Step[] batch = env.getBatch();
             assertEquals(4, batch.length);
@@ -108,8 +116,7 @@ class GoRlEnvTest {
 
     @Test
     void observationsAreFromTheMoversPointOfView() {
-        Game game = new Game(Rules.trompTaylor(3));
-        try (GoRlEnv env = new GoRlEnv(manager, game, FeatureSets.byId("az3"), 2, 8)) {
+        try (VecEnv vec = vec(Rules.trompTaylor(3)); GoRlEnv env = new GoRlEnv(manager, vec, 1, 2, 8)) {
             RlEnv.Step step = env.step(new NDList(manager.create(4)), false); // Black takes the centre
             float[] before = step.getPreObservation().singletonOrThrow().toFloatArray();
             float[] after = step.getPostObservation().singletonOrThrow().toFloatArray();
@@ -126,8 +133,7 @@ class GoRlEnvTest {
 
     @Test
     void positionArraysLiveUntilTheNextMove() {
-        Game game = new Game(Rules.trompTaylor(3));
-        try (GoRlEnv env = new GoRlEnv(manager, game, FeatureSets.byId("az3"), 2, 8)) {
+        try (VecEnv vec = vec(Rules.trompTaylor(3)); GoRlEnv env = new GoRlEnv(manager, vec, 1, 2, 8)) {
             NDArray observation = env.getObservation().singletonOrThrow();
             NDList action = env.getActionSpace().get(0);
             RlEnv.Step untrained = env.step(action, false);
@@ -142,8 +148,8 @@ class GoRlEnvTest {
 
     @Test
     void misuseFailsWithTheReason() {
-        Game game = new Game(Rules.trompTaylor(3));
-        try (GoRlEnv env = new GoRlEnv(manager, game, FeatureSets.byId("az3"), 2, 8)) {
+        VecEnv vec = vec(Rules.trompTaylor(3));
+        try (vec; GoRlEnv env = new GoRlEnv(manager, vec, 1, 2, 8)) {
             IllegalStateException empty = assertThrows(IllegalStateException.class, env::getBatch);
             assertTrue(empty.getMessage().contains("replay buffer is empty"), empty.getMessage());
             env.step(new NDList(manager.create(0)), true);
@@ -161,8 +167,7 @@ class GoRlEnvTest {
                     () -> env.step(new NDList(manager.create(9)), true));
             assertTrue(over.getMessage().contains("reset"), over.getMessage());
         }
-        FeatureSet deep = FeatureSets.byId("az19"); // needs 9 positions, the game keeps 8
-        assertThrows(IllegalArgumentException.class, () -> new GoRlEnv(manager, game, deep, 2, 8));
+        assertThrows(IllegalArgumentException.class, () -> new GoRlEnv(manager, vec, 2, 2, 8));
     }
 
     /** DJL's Q-learning agent with epsilon-greedy exploration and a tiny network, as in DJL's TicTacToe example. */
@@ -171,7 +176,6 @@ class GoRlEnvTest {
         int size = 4;
         int actions = size * size + 1;
         int batchSize = 8;
-        Game game = game("tromp-taylor", size, 30);
         SequentialBlock block = new SequentialBlock()
                 .add(inputs -> {
                     NDArray planes = inputs.get(0).reshape(inputs.get(0).getShape().get(0), -1);
@@ -181,8 +185,8 @@ class GoRlEnvTest {
                 .add(Linear.builder().setUnits(16).build())
                 .add(Activation.reluBlock())
                 .add(Linear.builder().setUnits(1).build());
-        try (Model model = Model.newInstance("q-go");
-                GoRlEnv env = new GoRlEnv(manager, game, FeatureSets.byId("az3"), batchSize, 256)) {
+        try (Model model = Model.newInstance("q-go"); VecEnv vec = vec("tromp-taylor", size, 30);
+                GoRlEnv env = new GoRlEnv(manager, vec, 1, batchSize, 256)) {
             model.setBlock(block);
             DefaultTrainingConfig config = new DefaultTrainingConfig(Loss.l2Loss())
                     .optOptimizer(Optimizer.adam().optLearningRateTracker(Tracker.fixed(1e-3f)).build());
@@ -192,13 +196,13 @@ class GoRlEnvTest {
                 for (int episode = 0; episode < 4; episode++) {
                     float total = env.runEnvironment(agent, true);
                     assertTrue(REWARDS.contains(total), "episode reward " + total);
-                    assertTrue(game.isOver());
+                    assertTrue(env.finishedGame().isOver());
                     agent.trainBatch(env.getBatch());
                     trainer.step();
                 }
                 float greedy = env.runEnvironment(agent, false);
                 assertTrue(REWARDS.contains(greedy), "greedy episode reward " + greedy);
-                assertTrue(game.isOver());
+                assertTrue(env.finishedGame().isOver());
             }
         }
     }

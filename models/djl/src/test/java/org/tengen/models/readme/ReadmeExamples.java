@@ -1,0 +1,62 @@
+package org.tengen.models.readme;
+
+import ai.djl.modality.rl.env.RlEnv;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import java.util.Arrays;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import org.tengen.env.features.FeatureSets;
+import org.tengen.env.rules.Rules;
+import org.tengen.env.vec.VecEnv;
+import org.tengen.env.vec.VecEnvConfig;
+import org.tengen.models.bridge.DjlViews;
+import org.tengen.models.bridge.Nd4jViews;
+import org.tengen.models.rl.GoRlEnv;
+
+/**
+ * The README's examples of the library API, as code that runs: {@link ReadmeExamplesTest} checks that the README
+ * shows exactly the text between each pair of markers, and what each example returns.
+ */
+final class ReadmeExamples {
+    private ReadmeExamples() {
+    }
+
+    static float djlView() {
+        // <example djl-view>
+        try (VecEnv env = new VecEnv(VecEnvConfig.of(Rules.trompTaylor(9), 8));
+             NDManager manager = NDManager.newBaseManager()) {
+            NDArray observations = DjlViews.observations(manager, env); // (8, 17, 9, 9): the env's own memory
+            int[] centre = new int[8];
+            Arrays.fill(centre, 40);                                     // every game plays E5
+            env.step(centre);
+            return observations.get(0, 1, 4, 4).getFloat();              // White now sees Black's stone: 1
+        }
+        // </example>
+    }
+
+    static float nd4jView() {
+        // <example nd4j-view>
+        try (VecEnv env = new VecEnv(VecEnvConfig.of(Rules.trompTaylor(9), 8))) {
+            INDArray observations = Nd4jViews.observations(env);         // [8, 17, 9, 9]: the env's own memory
+            int[] centre = new int[8];
+            Arrays.fill(centre, 40);
+            env.step(centre);
+            return observations.getFloat(0, 1, 4, 4);                    // 1, without a copy
+        }
+        // </example>
+    }
+
+    static float rlEnv() {
+        // <example rl-env>
+        try (VecEnv env = new VecEnv(VecEnvConfig.of(Rules.trompTaylor(5), 4).withFeatures(FeatureSets.byId("az3")));
+             NDManager manager = NDManager.newBaseManager();
+             GoRlEnv game = new GoRlEnv(manager, env, 0, 32, 1024)) {   // DJL's RlEnv over slot 0
+            RlEnv.Step step;
+            do {
+                step = game.step(game.getActionSpace().randomAction(), true);  // a random legal move
+            } while (!step.isDone());
+            return step.getReward().getFloat();                          // +1, -1 or 0 for the last mover
+        }
+        // </example>
+    }
+}
