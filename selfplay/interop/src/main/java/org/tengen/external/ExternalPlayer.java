@@ -1,5 +1,6 @@
 package org.tengen.external;
 
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -81,12 +82,12 @@ public final class ExternalPlayer implements Agent {
     /**
      * Starts the first engine at once, so a bad command fails before the match.
      *
-     * @param name     the player's name; null for the engine's own {@code name} and {@code version}
+     * @param name     the player's name; when empty, the engine's own {@code name} and {@code version}
      * @param launcher starts an engine (called again to replace a failed one)
      * @param rules    the match rules: a square board without handicap (GTP's {@code boardsize} is square)
      * @param games    game slots, as the {@code parallel} of the match
      */
-    public ExternalPlayer(String name, Supplier<GtpClient> launcher, Rules rules, int games) {
+    public ExternalPlayer(Optional<String> name, Supplier<GtpClient> launcher, Rules rules, int games) {
         if (rules.width() != rules.height() || rules.isHandicapGame()) {
             throw new IllegalArgumentException("external engines play square boards without handicap, not "
                     + rules.describe());
@@ -104,7 +105,7 @@ public final class ExternalPlayer implements Agent {
         GtpClient first = launcher.get();
         seats[0].engine = first;
         try {
-            this.name = name != null ? name : engineName(first);
+            this.name = name.isPresent() ? name.get() : engineName(first);
         } catch (RuntimeException e) {
             first.close();
             throw e;

@@ -33,6 +33,11 @@ public final class SearchAgent implements Agent {
     private BatchedSearch search;
     private Rules rules;
 
+    /** An agent whose leaves need no closing (e.g. rollouts, or a network someone else owns). */
+    public SearchAgent(String name, SearchConfig config, int slots, Leaves leaves, long seed) {
+        this(name, config, slots, leaves, seed, () -> { });
+    }
+
     /**
      * @param slots     games the agent plays at once (one tree each)
      * @param resources closed with the agent, e.g. the network behind {@code leaves}
@@ -46,7 +51,7 @@ public final class SearchAgent implements Agent {
         this.config = config;
         this.leaves = leaves;
         this.seed = seed;
-        this.resources = resources;
+        this.resources = java.util.Objects.requireNonNull(resources, "resources");
         this.slotGames = new Game[slots];
         this.searched = new boolean[slots];
     }
@@ -57,7 +62,7 @@ public final class SearchAgent implements Agent {
      */
     public static SearchAgent rollouts(int simulations, int slots, long seed) {
         return new SearchAgent("mcts-rollout", SearchConfig.rolloutAnchor(simulations), slots,
-                (rules, maxBatch) -> new RolloutLeafEvaluator(1, seed), seed, null);
+                (rules, maxBatch) -> new RolloutLeafEvaluator(1, seed), seed);
     }
 
     @Override
@@ -117,12 +122,10 @@ public final class SearchAgent implements Agent {
 
     @Override
     public void close() {
-        if (resources != null) {
-            try {
-                resources.close();
-            } catch (Exception e) {
-                throw new IllegalStateException("closing " + name + ": " + e.getMessage(), e);
-            }
+        try {
+            resources.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("closing " + name + ": " + e.getMessage(), e);
         }
     }
 }

@@ -60,10 +60,8 @@ class AgentsTest {
         Rules rules = Rules.trompTaylor(4).withMaxMoves(60);
         SearchConfig config = SearchConfig.builder().simulations(simulations).reuseTree(reuse).build();
         Evaluator evaluator = TestEvaluators.hashed(rules);
-        try (SearchAgent black = new SearchAgent("a", config, 1, (r, n) -> TestEvaluators.leaves(evaluator, n), 1,
-                null);
-             SearchAgent white = new SearchAgent("b", config, 1, (r, n) -> TestEvaluators.leaves(evaluator, n), 2,
-                     null)) {
+        try (SearchAgent black = new SearchAgent("a", config, 1, (r, n) -> TestEvaluators.leaves(evaluator, n), 1);
+             SearchAgent white = new SearchAgent("b", config, 1, (r, n) -> TestEvaluators.leaves(evaluator, n), 2)) {
             assertEquals("a", black.name());
             play(rules, black, white, mover -> {
                 SearchResult r = ((SearchAgent) mover).result(0);

@@ -78,7 +78,7 @@ public final class Agents {
     /** An external engine, named {@code name} or by its own GTP name and version; one process per game slot. */
     public ExternalPlayer engine(Optional<String> name, EngineCommand command, int parallel) {
         command.program();
-        return new ExternalPlayer(name.orElse(null), () -> command.start(engineTimeout), config.rules(), parallel);
+        return new ExternalPlayer(name, () -> command.start(engineTimeout), config.rules(), parallel);
     }
 
     /** The checkpoint searched with {@code search}, under any rules it meets; its network is closed with it. */

@@ -110,7 +110,7 @@ public final class SelfPlay {
         this.settings = settings;
         this.spec = InputSpec.of(features, rules);
         this.slots = settings.parallelGames();
-        this.agent = new SearchAgent("self-play", searchConfig, slots, (r, maxBatch) -> leaves, settings.seed(), null);
+        this.agent = new SearchAgent("self-play", searchConfig, slots, (r, maxBatch) -> leaves, settings.seed());
         this.env = new VecEnv(new VecEnvConfig(rules, slots, features, 1, IllegalActionPolicy.THROW, settings.seed()));
         this.moveValues = new float[slots][];
         this.pending = new SampleBuffer[slots];

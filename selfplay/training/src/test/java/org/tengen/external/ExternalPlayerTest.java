@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -59,7 +60,7 @@ class ExternalPlayerTest {
     void playsWholeGamesWithOneEnginePerSlot(int parallel) {
         Launcher launcher = new Launcher(Fault.NONE, 0, TIMEOUT);
         List<GameRecord> records = new ArrayList<>();
-        try (ExternalPlayer engine = new ExternalPlayer(null, launcher, RULES, parallel)) {
+        try (ExternalPlayer engine = new ExternalPlayer(Optional.empty(), launcher, RULES, parallel)) {
             assertEquals("Fake 0.1", engine.name());
             Arena.MatchResult r = play(engine, 6, parallel, Referee.AREA, records);
             assertEquals(6, r.games());
@@ -77,7 +78,7 @@ class ExternalPlayerTest {
     @Test
     void engineScoringAsksTheEngineForTheResult() {
         List<GameRecord> records = new ArrayList<>();
-        try (ExternalPlayer engine = new ExternalPlayer("fake", new Launcher(Fault.NONE, 0, TIMEOUT), RULES, 2)) {
+        try (ExternalPlayer engine = new ExternalPlayer(Optional.of("fake"), new Launcher(Fault.NONE, 0, TIMEOUT), RULES, 2)) {
             play(engine, 4, 2, engine.engineScoring(), records);
         }
         for (GameRecord record : records) {
@@ -92,7 +93,7 @@ class ExternalPlayerTest {
         List<GameRecord> records = new ArrayList<>();
         ExternalPlayer.Problems problems;
         Arena.MatchResult r;
-        try (ExternalPlayer engine = new ExternalPlayer("fake", new Launcher(fault, 2, TIMEOUT), RULES, 2)) {
+        try (ExternalPlayer engine = new ExternalPlayer(Optional.of("fake"), new Launcher(fault, 2, TIMEOUT), RULES, 2)) {
             r = play(engine, 4, 2, Referee.AREA, records);
             problems = engine.problems();
         }
@@ -111,7 +112,7 @@ class ExternalPlayerTest {
     void aRefusedLegalMoveStopsTheGameWhichIsCountedAsItStands() {
         List<GameRecord> records = new ArrayList<>();
         Arena.MatchResult r;
-        try (ExternalPlayer engine = new ExternalPlayer("fake", new Launcher(Fault.REFUSE_PLAY, 0, TIMEOUT), RULES,
+        try (ExternalPlayer engine = new ExternalPlayer(Optional.of("fake"), new Launcher(Fault.REFUSE_PLAY, 0, TIMEOUT), RULES,
                 2)) {
             r = play(engine, 4, 2, Referee.AREA, records);
             assertEquals(new ExternalPlayer.Problems(0, 4, 0, 0, 0), engine.problems());
@@ -133,7 +134,7 @@ class ExternalPlayerTest {
     void aCrashedEngineForfeitsItsGameAndIsReplacedForTheNext() {
         Launcher launcher = new Launcher(Fault.CRASH, 3, TIMEOUT);
         List<GameRecord> records = new ArrayList<>();
-        try (ExternalPlayer engine = new ExternalPlayer("fake", launcher, RULES, 1)) {
+        try (ExternalPlayer engine = new ExternalPlayer(Optional.of("fake"), launcher, RULES, 1)) {
             // Every engine crashes at its third move, so each game is forfeited; the moves in between reset the
             // count of failures in a row.
             Arena.MatchResult r = play(engine, 4, 1, Referee.AREA, records);
@@ -147,7 +148,7 @@ class ExternalPlayerTest {
     @Test
     void aHungEngineTimesOutAndRepeatedFailuresStopTheMatch() {
         Launcher launcher = new Launcher(Fault.HANG, 1, Duration.ofMillis(200));
-        try (ExternalPlayer engine = new ExternalPlayer("fake", launcher, RULES, 1)) {
+        try (ExternalPlayer engine = new ExternalPlayer(Optional.of("fake"), launcher, RULES, 1)) {
             IllegalStateException e = assertThrows(IllegalStateException.class,
                     () -> play(engine, 10, 1, Referee.AREA, new ArrayList<>()));
             assertEquals("fake failed 3 times in a row, stopping the match; last: GTP engine 'fake hang': no answer "
@@ -158,7 +159,7 @@ class ExternalPlayerTest {
 
     @Test
     void anEngineThatRefusesTheBoardStopsTheMatchAtOnce() {
-        try (ExternalPlayer engine = new ExternalPlayer("fake", new Launcher(Fault.REFUSE_BOARDSIZE, 0, TIMEOUT),
+        try (ExternalPlayer engine = new ExternalPlayer(Optional.of("fake"), new Launcher(Fault.REFUSE_BOARDSIZE, 0, TIMEOUT),
                 RULES, 1)) {
             IllegalStateException e = assertThrows(IllegalStateException.class,
                     () -> play(engine, 2, 1, Referee.AREA, new ArrayList<>()));
@@ -171,7 +172,7 @@ class ExternalPlayerTest {
     void rectangularBoardsAreRejected() {
         Launcher launcher = new Launcher(Fault.NONE, 0, TIMEOUT);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new ExternalPlayer("fake", launcher, Rules.trompTaylor(5, 4), 1));
+                () -> new ExternalPlayer(Optional.of("fake"), launcher, Rules.trompTaylor(5, 4), 1));
         assertTrue(e.getMessage().startsWith("external engines play square boards without handicap"), e.getMessage());
         assertEquals(0, launcher.started.get());
     }
