@@ -13,7 +13,6 @@ import org.tengen.agent.PlayerSpec;
 import org.tengen.agent.Referee;
 import org.tengen.arena.Arena;
 import org.tengen.arena.EloLadder;
-import org.tengen.env.features.FeatureSet;
 import org.tengen.external.EngineCommand;
 import org.tengen.sgf.GoSgf;
 
@@ -22,24 +21,11 @@ import org.tengen.sgf.GoSgf;
  * external anchors, the best pointer moves (unless gating holds it back), and the Elo ladder is refitted over every
  * game of the run. Done when the generation's arena file exists.
  */
-final class EvaluationPhase implements Phase {
+final class EvaluationPhase extends RunPhase {
     private static final Logger LOG = LogManager.getLogger(EvaluationPhase.class);
 
-    private final RunConfig config;
-    private final RunDirectory dir;
-    private final FeatureSet features;
-    private final RunContext run;
-
     EvaluationPhase(RunContext run) {
-        this.run = run;
-        this.config = run.config();
-        this.dir = run.dir();
-        this.features = run.features();
-    }
-
-    @Override
-    public String name() {
-        return "evaluation";
+        super(run, "evaluation");
     }
 
     @Override

@@ -9,10 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.tengen.env.features.FeatureSet;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.djl.DjlEvaluator;
-import org.tengen.models.eval.InputSpec;
 import org.tengen.models.eval.SymmetricEvaluator;
 import org.tengen.models.net.PolicyValueNet;
 import org.tengen.search.NetworkLeafEvaluator;
@@ -26,28 +24,11 @@ import org.tengen.sgf.GoSgf;
  * records. Done when the generation's parts hold {@code gamesPerGeneration} games; a resumed phase continues after
  * the last complete part.
  */
-final class SelfPlayPhase implements Phase {
+final class SelfPlayPhase extends RunPhase {
     private static final Logger LOG = LogManager.getLogger(SelfPlayPhase.class);
 
-    private final RunConfig config;
-    private final RunDirectory dir;
-    private final boolean progressBars;
-    private final FeatureSet features;
-    private final InputSpec spec;
-    private final RunContext run;
-
     SelfPlayPhase(RunContext run) {
-        this.run = run;
-        this.config = run.config();
-        this.dir = run.dir();
-        this.progressBars = run.progressBars();
-        this.features = run.features();
-        this.spec = run.spec();
-    }
-
-    @Override
-    public String name() {
-        return "self-play";
+        super(run, "self-play");
     }
 
     @Override
@@ -78,7 +59,7 @@ final class SelfPlayPhase implements Phase {
         SelfPlay[] selfPlays = new SelfPlay[workers];
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(workers);
         try (PolicyValueNet net = run.loadNet(stats.best);
-             Progress progress = Progress.start(progressBars, "gen " + g + " self-play", config.games())) {
+             Progress progress = Progress.start(run.progressBars(), "gen " + g + " self-play", config.games())) {
             for (int i = 0; i < done; i++) {
                 progress.step();
             }

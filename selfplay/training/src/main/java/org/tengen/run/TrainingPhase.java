@@ -8,7 +8,6 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.data.TrainingShard;
-import org.tengen.models.eval.InputSpec;
 import org.tengen.models.learn.Learner;
 import org.tengen.models.learn.LossComponents;
 import org.tengen.models.net.PolicyValueNet;
@@ -17,26 +16,11 @@ import org.tengen.models.net.PolicyValueNet;
  * Training of a generation: the learner trains the previous checkpoint on the replay window (the latest generations'
  * data parts), for at most the reuse bound of steps, and saves the next checkpoint. Done when that checkpoint exists.
  */
-final class TrainingPhase implements Phase {
+final class TrainingPhase extends RunPhase {
     private static final Logger LOG = LogManager.getLogger(TrainingPhase.class);
 
-    private final RunConfig config;
-    private final RunDirectory dir;
-    private final boolean progressBars;
-    private final InputSpec spec;
-    private final RunContext run;
-
     TrainingPhase(RunContext run) {
-        this.run = run;
-        this.config = run.config();
-        this.dir = run.dir();
-        this.progressBars = run.progressBars();
-        this.spec = run.spec();
-    }
-
-    @Override
-    public String name() {
-        return "training";
+        super(run, "training");
     }
 
     @Override
@@ -69,7 +53,7 @@ final class TrainingPhase implements Phase {
         LossComponents last = null;
         try (PolicyValueNet net = run.loadNet(parentName);
              Learner learner = new Learner(net, config.training(), startStep);
-             Progress progress = Progress.start(progressBars, "gen " + g + " training", steps)) {
+             Progress progress = Progress.start(run.progressBars(), "gen " + g + " training", steps)) {
             for (int i = 0; i < steps; i++) {
                 last = learner.trainStep(replay.sample());
                 sums[0] += last.total();
