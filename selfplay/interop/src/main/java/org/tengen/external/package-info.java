@@ -1,2 +1,2 @@
-/** Matches against external Go programs: a GTP client for engine processes and a match player driving one. */
+/** External Go programs: a GTP client for engine processes and the agent that plays through one per game slot. */
 package org.tengen.external;
