@@ -43,14 +43,15 @@ final class TrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // Every option is checked before the run directory is touched: a rejected command leaves nothing behind.
+        if (generations != null && generations < 1) {
+            throw new IllegalArgumentException("--generations must be at least 1, got " + generations);
+        }
         RunDirectory dir = new RunDirectory(runDir);
         String configText = resolveConfig(dir);
         RunConfig config = RunConfig.from(ConfigNode.parse(dir.configFile().toString(),
                 new java.io.StringReader(configText)));
         if (generations != null) {
-            if (generations < 1) {
-                throw new IllegalArgumentException("--generations must be at least 1, got " + generations);
-            }
             config = config.withGenerations(generations);
         }
         NetworkRuntime.configure(config.threads());
@@ -75,6 +76,9 @@ final class TrainCommand implements Callable<Integer> {
         }
         if (!Files.exists(configFile)) {
             throw new IllegalArgumentException("config file " + configFile + " does not exist");
+        }
+        if (!Files.isRegularFile(configFile)) {
+            throw new IllegalArgumentException("config file " + configFile + " is not a regular file");
         }
         String given = Files.readString(configFile, StandardCharsets.UTF_8);
         // Validate before touching the run directory, so a broken config leaves nothing behind.

@@ -1,6 +1,7 @@
 package org.tengen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +9,9 @@ import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Exit codes, help texts and error reporting of the command line. */
 class MainTest {
@@ -115,5 +119,15 @@ class MainTest {
         assertTrue(r.err().startsWith("error: NullPointerException (java.lang.NullPointerException; run with"),
                 r.err());
         assertFalse(r.err().contains("\tat "), r.err());
+    }
+
+    @Test
+    void aRejectedTrainCommandLeavesNoRunDirectory(@TempDir Path tmp) {
+        Path dir = tmp.resolve("run");
+        CliRun run = CliRun.of("train", "--config", "../../configs/quick-5x5.yaml", "--run-dir", dir.toString(),
+                "--generations", "-1");
+        assertNotEquals(0, run.code(), run.err());
+        assertTrue(run.err().contains("--generations must be at least 1"), run.err());
+        assertFalse(Files.exists(dir), "nothing written");
     }
 }

@@ -201,13 +201,26 @@ public final class GtpEngine {
         BufferedReader reader = in instanceof BufferedReader b ? b : new BufferedReader(in);
         quit = false;
         String line;
-        while (!quit && (line = reader.readLine()) != null) {
+        while (!quit && (line = readLine(reader)) != null) {
             String response = execute(line);
             if (response != null) {
                 out.write(response);
                 out.flush();
             }
         }
+    }
+
+    /**
+     * The next command line: up to a line feed, or the end of input. GTP ends lines with LF only and has carriage
+     * returns removed, so a lone CR does not end a line (as {@link BufferedReader#readLine} would make it).
+     */
+    private static String readLine(BufferedReader reader) throws IOException {
+        StringBuilder line = new StringBuilder();
+        int c;
+        while ((c = reader.read()) != -1 && c != '\n') {
+            line.append((char) c);
+        }
+        return c == -1 && line.length() == 0 ? null : line.toString();
     }
 
     /**
@@ -269,8 +282,14 @@ public final class GtpEngine {
     }
 
     /** {@code =id text} or {@code ?id text} and the terminating blank line, spaced like GNU Go. */
+    /**
+     * A response, always one well-formed GTP answer: a blank line ends it, so the text never holds one. A failure's
+     * message (which may echo the controller's input, e.g. an SGF value) is folded onto one line.
+     */
     private static String respond(boolean success, String id, String text) {
-        return (success ? "=" : "?") + id + " " + text + "\n\n";
+        String body = success ? text.replace("\r", "").replaceAll("\n[ \t]*(?=\n)", "").replaceAll("\n+$", "")
+                : text.replaceAll("\\s*[\r\n]+\\s*", " ");
+        return (success ? "=" : "?") + id + " " + body + "\n\n";
     }
 
     private String boardsize(String[] args) {

@@ -81,15 +81,19 @@ public final class SgfParser {
 
     /** Reads and parses a file, decoded as {@link #decode} says. */
     public List<SgfTree> read(Path file) {
-        try {
-            long size = Files.size(file);
-            if (size > limits.maxChars()) {
-                throw new SgfException(file + " has " + size + " bytes, more than the limit of "
-                        + limits.maxChars());
+        if (!Files.isRegularFile(file)) {
+            throw new SgfException("cannot read " + file + ": " + (Files.exists(file)
+                    ? "not a regular file" : "no such file"));
+        }
+        // The size is checked while reading: a file's reported size can lie (devices, files that grow).
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            byte[] bytes = in.readNBytes(limits.maxChars() + 1);
+            if (bytes.length > limits.maxChars()) {
+                throw new SgfException(file + " has more than the limit of " + limits.maxChars() + " bytes");
             }
-            return parse(decode(Files.readAllBytes(file)));
+            return parse(decode(bytes));
         } catch (IOException e) {
-            throw new SgfException("cannot read " + file + ": " + e);
+            throw new SgfException("cannot read " + file + ": " + e.getMessage());
         }
     }
 

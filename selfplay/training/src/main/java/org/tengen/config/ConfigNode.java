@@ -37,8 +37,14 @@ public final class ConfigNode {
         this.values = values;
     }
 
+    /** The most characters a config may have. */
+    public static final int MAX_CHARS = 1 << 20;
+
     /** Parses a YAML file whose top level is a mapping (an empty file is an empty mapping). */
     public static ConfigNode load(Path file) {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new ConfigException("config file " + file + " is not a regular file");
+        }
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return parse(file.toString(), reader);
         } catch (NoSuchFileException e) {
@@ -48,6 +54,27 @@ public final class ConfigNode {
         }
     }
 
+    /**
+     * The text of {@code reader}, refused beyond {@link #MAX_CHARS}: a run config is a few KB, and the YAML parser
+     * would spend minutes on a file of many MB (a huge comment, a binary file).
+     */
+    private static String bounded(String source, Reader reader) {
+        char[] buffer = new char[8192];
+        StringBuilder text = new StringBuilder();
+        try {
+            for (int n; (n = reader.read(buffer)) != -1; ) {
+                text.append(buffer, 0, n);
+                if (text.length() > MAX_CHARS) {
+                    throw new ConfigException(source + ": longer than " + MAX_CHARS + " characters; a run config is "
+                            + "a few KB");
+                }
+            }
+        } catch (IOException e) {
+            throw new ConfigException("cannot read " + source + ": " + e.getMessage(), e);
+        }
+        return text.toString();
+    }
+
     /** Parses YAML text; {@code source} names it in messages. */
     public static ConfigNode parse(String source, Reader reader) {
         LoaderOptions options = new LoaderOptions();
@@ -55,7 +82,7 @@ public final class ConfigNode {
         options.setMaxAliasesForCollections(10);
         Object root;
         try {
-            root = new Yaml(new SafeConstructor(options)).load(reader);
+            root = new Yaml(new SafeConstructor(options)).load(bounded(source, reader));
         } catch (YAMLException e) {
             throw new ConfigException(source + ": not valid YAML: " + e.getMessage().replace('\n', ' '), e);
         }

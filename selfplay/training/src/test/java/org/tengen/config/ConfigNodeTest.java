@@ -79,4 +79,19 @@ class ConfigNodeTest {
                 () -> ConfigNode.load(java.nio.file.Path.of("no/such/config.yaml")));
         assertEquals("config file no/such/config.yaml does not exist", e.getMessage());
     }
+
+    @org.junit.jupiter.api.Test
+    void hugeAndNonRegularFilesAreRefused(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws java.io.IOException {
+        java.nio.file.Path huge = tmp.resolve("huge.yaml");
+        java.nio.file.Files.writeString(huge, "# " + "x".repeat(10 << 20) + "\nname: big\n");
+        ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+                () -> ConfigNode.load(huge));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("longer than 1048576 characters"),
+                e.getMessage());
+        ConfigException dir = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+                () -> ConfigNode.load(tmp));
+        org.junit.jupiter.api.Assertions.assertEquals("config file " + tmp + " is not a regular file",
+                dir.getMessage());
+    }
 }
