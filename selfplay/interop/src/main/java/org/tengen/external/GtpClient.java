@@ -268,6 +268,8 @@ public final class GtpClient implements AutoCloseable {
         if (process != null) {
             try {
                 if (!healthy || !process.waitFor(QUIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    // The whole tree: an engine started through a shell or wrapper leaves its real player behind.
+                    process.descendants().forEach(ProcessHandle::destroyForcibly);
                     process.destroyForcibly();
                 }
             } catch (InterruptedException e) {

@@ -7,6 +7,7 @@ import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -17,6 +18,8 @@ import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.zip.CRC32;
+import java.util.zip.CheckedInputStream;
 import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -85,8 +88,17 @@ public final class NpzFile {
                     continue;
                 }
                 String name = entry.getName().substring(0, entry.getName().length() - ".npy".length());
-                try (InputStream in = new BufferedInputStream(zip.getInputStream(entry), 1 << 16)) {
+                // ZipFile does not check CRC-32 (NumPy does): a flipped bit must not pass as training data.
+                CheckedInputStream checked = new CheckedInputStream(zip.getInputStream(entry), new CRC32());
+                try (InputStream in = new BufferedInputStream(checked, 1 << 16)) {
                     arrays.put(name, Npy.read(in, path.getFileName() + ":" + entry.getName()));
+                    in.transferTo(OutputStream.nullOutputStream());
+                } catch (IOException e) {
+                    throw new IOException(path + ": entry " + entry.getName() + " is damaged: " + e.getMessage(), e);
+                }
+                if (entry.getCrc() != -1 && checked.getChecksum().getValue() != entry.getCrc()) {
+                    throw new IOException(path + ": entry " + entry.getName() + " fails its CRC-32 check: the file "
+                            + "is damaged");
                 }
             }
         } catch (ZipException e) {

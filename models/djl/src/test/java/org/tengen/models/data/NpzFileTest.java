@@ -111,4 +111,38 @@ class NpzFileTest {
         assertFalse(Files.exists(dir.resolve("missing.npz")));
         assertThrows(IOException.class, () -> NpzFile.read(dir.resolve("missing.npz")));
     }
+
+    /**
+     * A single-bit flip anywhere in an entry's stored data is caught, by the CRC-32 check or by the inflater (flips
+     * in header fields the reader ignores, such as the local header's time, are harmless).
+     */
+    @org.junit.jupiter.api.Test
+    void aFlippedBitIsReportedNotRead(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+        Path file = tmp.resolve("shard.npz");
+        float[] data = new float[4096];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = i % 3;
+        }
+        java.util.Map<String, NpyArray> arrays = new java.util.LinkedHashMap<>();
+        arrays.put("observations", new NpyArray.Floats(data, new long[] {data.length}));
+        NpzFile.write(file, arrays);
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        long compressed;
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(file.toFile())) {
+            compressed = zip.getEntry("observations.npy").getCompressedSize();
+        }
+        // The first entry's data follows its 30-byte local header, name and extra field.
+        int start = 30 + (bytes[26] & 0xff | (bytes[27] & 0xff) << 8) + (bytes[28] & 0xff | (bytes[29] & 0xff) << 8);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        for (int trial = 0; trial < 20; trial++) {
+            byte[] damaged = bytes.clone();
+            int at = start + random.nextInt((int) compressed);
+            damaged[at] ^= (byte) (1 << random.nextInt(8));
+            Path bad = tmp.resolve("bad-" + trial + ".npz");
+            java.nio.file.Files.write(bad, damaged);
+            IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> NpzFile.read(bad),
+                    "bit flipped at byte " + at);
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(bad.toString()), e.getMessage());
+        }
+    }
 }
