@@ -66,7 +66,8 @@ public record RunData(Path root, Metrics metrics, List<EloLadder.Rating> ladder,
     /** Reads a run directory; a clear {@link IllegalArgumentException} when it is not one or has no metrics yet. */
     public static RunData read(Path runDir) {
         if (!Files.isDirectory(runDir)) {
-            throw new IllegalArgumentException("run directory " + runDir + " does not exist");
+            throw new IllegalArgumentException("run directory " + runDir + (Files.exists(runDir)
+                    ? " is not a directory" : " does not exist"));
         }
         RunDirectory dir = new RunDirectory(runDir);
         if (!Files.isRegularFile(dir.metricsFile())) {

@@ -83,10 +83,11 @@ public final class TrainingRun {
             }
         });
         loadMetrics();
+        setAsideDamagedCheckpoints();
         ensureInitialCheckpoint();
         for (int g = 1; g <= config.generations(); g++) {
             GenerationStats stats = new GenerationStats();
-            stats.best = best();
+            stats.best = best(g);
             for (Phase phase : phases) {
                 if (!phase.isDone(g)) {
                     phase.run(g, stats);
@@ -115,9 +116,54 @@ public final class TrainingRun {
         }
     }
 
-    private String best() {
-        String best = RunDirectory.readIfExists(dir.bestFile());
-        return best == null ? RunDirectory.generationName(0) : best.strip();
+    /**
+     * Moves every checkpoint that does not verify (torn, zero-filled, bit-flipped: metadata unreadable or weights not
+     * matching their hash) to {@code gen-NNNN.damaged}, saying so: its generation is then trained again, and its
+     * evaluation run again, by the phases.
+     */
+    private void setAsideDamagedCheckpoints() {
+        for (int g = dir.latestGeneration(); g >= 0; g--) {
+            Path checkpoint = dir.checkpoint(g);
+            if (!Files.isDirectory(checkpoint)) {
+                continue;
+            }
+            try {
+                Checkpoints.verify(checkpoint);
+            } catch (RuntimeException e) {
+                Path aside = checkpoint.resolveSibling(checkpoint.getFileName() + ".damaged");
+                for (int n = 2; Files.exists(aside); n++) {
+                    aside = checkpoint.resolveSibling(checkpoint.getFileName() + ".damaged-" + n);
+                }
+                try {
+                    Files.move(checkpoint, aside);
+                    Files.deleteIfExists(dir.arenaFile(g));
+                } catch (java.io.IOException io) {
+                    throw new java.io.UncheckedIOException("checkpoint " + checkpoint + " is damaged (" + e.getMessage()
+                            + ") and cannot be moved aside: " + io.getMessage(), io);
+                }
+                LOG.warn("Checkpoint {} is damaged ({}); moved it to {}: generation {} will be trained and evaluated "
+                        + "again", checkpoint, e.getMessage(), aside, g);
+            }
+        }
+    }
+
+    /**
+     * The checkpoint that plays generation {@code g}'s self-play: the best pointer's, or, when the pointer is damaged
+     * or names no checkpoint, the latest before generation {@code g}, saying so.
+     */
+    private String best(int g) {
+        String text = RunDirectory.readIfExists(dir.bestFile());
+        if (text == null) {
+            return RunDirectory.generationName(0);
+        }
+        String best = text.strip();
+        if (best.matches("gen-\\d{4,}") && Files.isDirectory(dir.root().resolve("checkpoints").resolve(best))) {
+            return best;
+        }
+        String latest = RunDirectory.generationName(Math.max(0, Math.min(g - 1, dir.latestGeneration())));
+        LOG.warn("{} does not name a checkpoint of this run; using the latest, {}", dir.bestFile(), latest);
+        RunDirectory.writeAtomically(dir.bestFile(), latest + "\n");
+        return latest;
     }
 
     private void loadMetrics() {

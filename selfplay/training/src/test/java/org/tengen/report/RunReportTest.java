@@ -162,4 +162,13 @@ class RunReportTest {
         }
         assertEquals(pngs, linked);
     }
+
+    @org.junit.jupiter.api.Test
+    void aRegularFileIsNotARunDirectory(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws java.io.IOException {
+        java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("metrics.csv"), "generation\n");
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RunData.read(file));
+        org.junit.jupiter.api.Assertions.assertEquals("run directory " + file + " is not a directory", e.getMessage());
+    }
 }

@@ -114,6 +114,25 @@ class TrainingRunTest {
         assertEquals(0, fourth.steps());
     }
 
+    @Test
+    void aDamagedCheckpointOrBestPointerIsSetAsideAndRedone(@TempDir Path tmp) throws IOException {
+        RunDirectory dir = new RunDirectory(tmp.resolve("run"));
+        new TrainingRun(tiny(2), dir, false).run();
+        // A bit flip in generation 2's weights and a zero-filled best pointer, as a crash or a bad disk leaves them.
+        Path weights = dir.checkpoint(2).resolve("weights.params");
+        byte[] bytes = Files.readAllBytes(weights);
+        bytes[bytes.length / 2] ^= 1;
+        Files.write(weights, bytes);
+        Files.write(dir.bestFile(), new byte[16]);
+
+        TrainingRun.Summary again = new TrainingRun(tiny(2), dir, false).run();
+        assertEquals(4, again.steps(), "generation 2 is trained again");
+        assertTrue(Files.isDirectory(dir.checkpoint(2).resolveSibling("gen-0002.damaged")), "kept for inspection");
+        org.tengen.models.checkpoint.Checkpoints.verify(dir.checkpoint(2));
+        assertTrue(Files.exists(dir.arenaFile(2)), "and evaluated again");
+        assertTrue(Files.readString(dir.bestFile()).matches("gen-000[0-2]\n"), Files.readString(dir.bestFile()));
+    }
+
     static void deleteTree(Path root) throws IOException {
         try (Stream<Path> paths = Files.walk(root)) {
             for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {

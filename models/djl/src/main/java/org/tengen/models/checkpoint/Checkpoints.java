@@ -123,7 +123,19 @@ public final class Checkpoints {
         return load(dir, info);
     }
 
-    private static PolicyValueNet load(Path dir, CheckpointInfo info) {
+    /**
+     * Checks a checkpoint without loading its network: metadata readable, weights present and matching their hash.
+     *
+     * @throws CheckpointException saying what is wrong
+     */
+    public static CheckpointInfo verify(Path dir) {
+        CheckpointInfo info = read(dir);
+        verifiedWeights(dir, info);
+        return info;
+    }
+
+    /** The weights' bytes after checking them against the metadata's hash. */
+    private static byte[] verifiedWeights(Path dir, CheckpointInfo info) {
         Path weightsFile = dir.resolve(WEIGHTS_FILE);
         byte[] weights;
         try {
@@ -138,6 +150,11 @@ public final class Checkpoints {
             throw new CheckpointException("checkpoint " + dir + ": " + WEIGHTS_FILE + " has SHA-256 " + actual
                     + " but " + METADATA_FILE + " says " + info.weightsSha256() + " (corrupt or replaced)");
         }
+        return weights;
+    }
+
+    private static PolicyValueNet load(Path dir, CheckpointInfo info) {
+        byte[] weights = verifiedWeights(dir, info);
         try {
             return PolicyValueNet.load(info.network(), new ByteArrayInputStream(weights));
         } catch (IOException e) {
