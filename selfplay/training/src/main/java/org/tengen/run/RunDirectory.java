@@ -122,6 +122,10 @@ public final class RunDirectory {
         } else if (ref.equals("best")) {
             String best = readIfExists(bestFile());
             name = best == null ? generationName(0) : best.strip();
+            if (!GENERATION.matcher(name).matches()) {
+                throw new IllegalArgumentException(bestFile() + " is damaged: it does not name a checkpoint "
+                        + "(train resumes repair it; or name a generation, e.g. latest or 3)");
+            }
         } else if (ref.matches("\\d+")) {
             name = generationName(Integer.parseInt(ref));
         } else {
