@@ -124,7 +124,7 @@ public final class RunDirectory {
             name = best == null ? generationName(0) : best.strip();
             if (!GENERATION.matcher(name).matches()) {
                 throw new IllegalArgumentException(bestFile() + " is damaged: it does not name a checkpoint "
-                        + "(train resumes repair it; or name a generation, e.g. latest or 3)");
+                        + "(resuming train repairs it; or name a generation such as latest or 3)");
             }
         } else if (ref.matches("\\d+")) {
             name = generationName(Integer.parseInt(ref));
