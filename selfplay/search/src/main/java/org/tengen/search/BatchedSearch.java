@@ -23,8 +23,9 @@ import org.tengen.env.vec.VecEnv;
  * move below it (the move just played) or two moves below it (the move this search chose, then the opponent's
  * reply), checking the position itself; it then keeps that subtree with its visit counts.
  *
- * <p>Randomness: tree {@code t} draws from its own generator seeded with {@code seed + t}, so a tree's result does
- * not depend on the other trees (with a deterministic evaluator). Not thread-safe: one instance per thread.
+ * <p>Randomness: tree {@code t} draws from its own generator seeded with {@link Seeds#mix Seeds.mix(seed, t)}, so
+ * a tree's result does not depend on the other trees (with a deterministic evaluator), and searches with nearby seeds
+ * share no stream. Not thread-safe: one instance per thread.
  */
 public final class BatchedSearch {
     private static final int LEAF = 0;
@@ -82,6 +83,11 @@ public final class BatchedSearch {
      * {@code trees * config.leavesPerTree()}.
      */
     public BatchedSearch(SearchConfig config, Rules rules, int trees, LeafEvaluator evaluator, long seed) {
+        this(config, rules, trees, evaluator, seed, 0);
+    }
+
+    /** As the public constructor, with tree {@code t} drawing the stream of tree {@code firstTree + t}. */
+    BatchedSearch(SearchConfig config, Rules rules, int trees, LeafEvaluator evaluator, long seed, int firstTree) {
         if (trees < 1) {
             throw new IllegalArgumentException("trees must be at least 1, got " + trees);
         }
@@ -112,7 +118,7 @@ public final class BatchedSearch {
         for (int t = 0; t < trees; t++) {
             this.trees[t] = new SearchTree(nodes, edges);
             this.spares[t] = config.puct().reuseTree() ? new SearchTree(nodes, edges) : null;
-            this.randoms[t] = new SplittableRandom(seed + t);
+            this.randoms[t] = new SplittableRandom(Seeds.mix(seed, firstTree + t));
             this.results[t] = new SearchResult(actionCount);
         }
         this.active = new boolean[trees];

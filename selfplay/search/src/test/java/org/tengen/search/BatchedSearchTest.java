@@ -42,7 +42,9 @@ class BatchedSearchTest {
         Game[] games = new Game[GAMES];
         Game[] copies = new Game[GAMES];
         for (int g = 0; g < GAMES; g++) {
-            singles[g] = TestEvaluators.search(config, rules, 1, TestEvaluators.hashed(rules), SEED + g);
+            // Tree g of the batch draws the stream of tree g: a one-tree search starting at that stream.
+            singles[g] = new BatchedSearch(config, rules, 1,
+                    TestEvaluators.leaves(TestEvaluators.hashed(rules), config.leavesPerTree()), SEED, g);
             games[g] = TestEvaluators.randomPosition(rules, g, g);
             copies[g] = games[g].copy();
         }
@@ -98,5 +100,33 @@ class BatchedSearchTest {
     private static void assertMessage(String prefix, org.junit.jupiter.api.function.Executable call) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
         assertTrue(e.getMessage().startsWith(prefix), e.getMessage());
+    }
+
+    /**
+     * Searches seeded s and s + 1 (two self-play workers) share no random stream: before streams were mixed, tree
+     * t + 1 of the first replayed tree t of the second, and half of a generation's games were duplicates.
+     */
+    @org.junit.jupiter.api.Test
+    void nearbySeedsShareNoStream() {
+        Rules rules = Rules.trompTaylor(5);
+        SearchConfig gumbel = SearchConfig.selfPlayDefaults().toBuilder().simulations(16).build();
+        int trees = 4;
+        Game[] games = new Game[trees];
+        for (int t = 0; t < trees; t++) {
+            games[t] = new Game(rules);
+        }
+        BatchedSearch first = TestEvaluators.search(gumbel, rules, trees, TestEvaluators.hashed(rules), 100);
+        BatchedSearch second = TestEvaluators.search(gumbel, rules, trees, TestEvaluators.hashed(rules), 101);
+        first.search(games);
+        second.search(games);
+        int same = 0;
+        for (int t = 1; t < trees; t++) {
+            if (java.util.Arrays.equals(first.result(t).priors(), second.result(t - 1).priors())
+                    && java.util.Arrays.equals(first.result(t).visits(), second.result(t - 1).visits())
+                    && first.result(t).action() == second.result(t - 1).action()) {
+                same++;
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(0, same, "searches replayed each other's Gumbel draws");
     }
 }

@@ -14,6 +14,7 @@ import org.tengen.models.djl.DjlEvaluator;
 import org.tengen.models.eval.SymmetricEvaluator;
 import org.tengen.models.net.PolicyValueNet;
 import org.tengen.search.NetworkLeafEvaluator;
+import org.tengen.search.Seeds;
 import org.tengen.selfplay.SampleBuffer;
 import org.tengen.selfplay.SelfPlay;
 import org.tengen.sgf.GoSgf;
@@ -66,7 +67,7 @@ final class SelfPlayPhase extends RunPhase {
             // Workers share the network (its forward pass is thread-safe); each has its own search and buffers.
             for (int w = 0; w < workers; w++) {
                 int games = s.parallelGames() / workers + (w < s.parallelGames() % workers ? 1 : 0);
-                long seed = config.seed() * 1_000_003L + g * 7919L + nextPart * 104_729L + w;
+                long seed = Seeds.mix(config.seed(), g, nextPart, w);
                 timed[w] = new TimedEvaluator(SymmetricEvaluator.under(new DjlEvaluator(net, spec), config.symmetry(),
                         games, seed));
                 selfPlays[w] = new SelfPlay(config.rules(), features, config.search(),
