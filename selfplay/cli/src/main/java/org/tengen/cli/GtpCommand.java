@@ -70,7 +70,7 @@ final class GtpCommand implements Callable<Integer> {
     private java.nio.file.Path model;
 
     @Option(names = "--player", paramLabel = "KIND",
-            description = "Without --model: random (default) or mcts-rollout (MCTS with random-playout values).")
+            description = "Without --model: random (default), or mcts-rollout[:N] (MCTS with random-playout values).")
     private String player;
 
     @Option(names = "--simulations", paramLabel = "N", defaultValue = "200",
@@ -113,18 +113,28 @@ final class GtpCommand implements Callable<Integer> {
         if (maxSimulations < 1) {
             throw new ParameterException(spec.commandLine(), "--max-simulations must be at least 1");
         }
-        Agent agent = model != null ? modelAgent(s) : switch (player == null ? "random" : player) {
-            case "random", "mcts-rollout" -> new Agents(RunConfig.defaults()).create(
-                    player == null || player.equals("random") ? new PlayerSpec.Random()
-                            : new PlayerSpec.MctsRollout(OptionalInt.of(searchBudget())),
-                    SearchConfig.rolloutAnchor(searchBudget()), 1, s);
-            default -> throw new ParameterException(spec.commandLine(),
-                    "--player: expected random or mcts-rollout, got '" + player + "'");
-        };
+        Agent agent = model != null ? modelAgent(s) : networkFreeAgent(s);
         GtpEngine engine = new GtpEngine("Tengen", Main.version(), agent, simulations);
         configure(engine);
         LOG.info("GTP engine ready: {}, seed {}, {}", engine.rules().describe(), s, engine.clock().describe());
         return engine;
+    }
+
+    /** The --player agent (random by default), parsed by {@link PlayerSpec} like every player name. */
+    private Agent networkFreeAgent(long seed) {
+        PlayerSpec parsed;
+        try {
+            parsed = PlayerSpec.parse(player == null ? "random" : player, Optional.empty());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--player: " + e.getMessage());
+        }
+        if (!(parsed instanceof PlayerSpec.Random) && !(parsed instanceof PlayerSpec.MctsRollout)) {
+            throw new ParameterException(spec.commandLine(), "--player: gtp plays random or mcts-rollout[:N] here; "
+                    + "give a checkpoint or run with --model");
+        }
+        PlayerSpec chosen = parsed instanceof PlayerSpec.MctsRollout m && m.simulations().isEmpty()
+                ? new PlayerSpec.MctsRollout(OptionalInt.of(searchBudget())) : parsed;
+        return new Agents(RunConfig.defaults()).create(chosen, SearchConfig.rolloutAnchor(searchBudget()), 1, seed);
     }
 
     /** Simulations a player is built for: the fixed budget, or the cap under a time limit if larger. */

@@ -72,7 +72,7 @@ class MainTest {
             "error: --rules: unknown rules preset 'go' (known: tromp-taylor, aga, nz, chinese, simple-ko)",
             "error: --komi: komi 6.3 is not a multiple of 0.5",
             "error: Invalid value for option '--seed': 'x' is not a long",
-            "error: --player: expected random or mcts-rollout, got 'gnugo'",
+            "error: --player: 'gnugo' is not a player; expected " + org.tengen.agent.PlayerSpec.FORMS,
             "error: --player and --model exclude each other",
             "error: --seconds-per-move: seconds per move must be positive, got 0.0",
             "error: --time-margin: time margin must be a finite number >= 0, got -1.0",
