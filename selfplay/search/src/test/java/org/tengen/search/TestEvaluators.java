@@ -33,7 +33,8 @@ final class TestEvaluators {
 
     /**
      * Uneven but deterministic priors and values derived from a hash of the observation: different positions
-     * look different, the same position always looks the same.
+     * look different, the same position always looks the same. The golden search dumps ({@code GoldenSearchTest})
+     * pin this function: changing it fails that test, and re-making the dumps must then be a deliberate commit.
      */
     static Evaluator hashed(Rules rules) {
         InputSpec spec = spec(rules);
@@ -101,7 +102,7 @@ final class TestEvaluators {
         return search.result(0);
     }
 
-    /** A position reached by {@code moves} random legal moves (no passes) from the empty board. */
+    /** A position reached by {@code moves} random legal moves (no passes) from the empty board; pinned like hashed. */
     static Game randomPosition(Rules rules, int moves, long seed) {
         Game game = new Game(rules);
         java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
