@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -108,6 +109,16 @@ public final class RunDirectory {
     }
 
     /**
+     * The checkpoint name the best pointer holds: {@code gen-0000} before the first evaluation, empty when the pointer
+     * is damaged (it names no generation).
+     */
+    public Optional<String> best() {
+        String text = readIfExists(bestFile());
+        String name = text == null ? generationName(0) : text.strip();
+        return GENERATION.matcher(name).matches() ? Optional.of(name) : Optional.empty();
+    }
+
+    /**
      * A checkpoint directory named by a user: {@code latest}, {@code best}, a generation name ({@code gen-0003}) or
      * number ({@code 3}) in this run.
      */
@@ -120,12 +131,8 @@ public final class RunDirectory {
             }
             name = generationName(g);
         } else if (ref.equals("best")) {
-            String best = readIfExists(bestFile());
-            name = best == null ? generationName(0) : best.strip();
-            if (!GENERATION.matcher(name).matches()) {
-                throw new IllegalArgumentException(bestFile() + " is damaged: it does not name a checkpoint "
-                        + "(resuming train repairs it; or name a generation such as latest or 3)");
-            }
+            name = best().orElseThrow(() -> new IllegalArgumentException(bestFile() + " is damaged: it does not "
+                    + "name a checkpoint (resuming train repairs it; or name a generation such as latest or 3)"));
         } else if (ref.matches("\\d+")) {
             name = generationName(Integer.parseInt(ref));
         } else {
