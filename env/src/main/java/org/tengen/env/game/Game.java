@@ -44,7 +44,9 @@ public final class Game {
     private final int bitsLength;
     /** Scratch for {@link #legalMask}: the empty points that capture or are suicide. */
     private final int[] special;
-    // The history (see history()): the start and every move played, as action << 2 | player.
+    // The history (see history()): the start and every move recorded, as action << 2 | player.
+    /** Whether the start came from {@link #setUpStones} (else it is the rules' own start). */
+    private boolean setUp;
     private int[] setUpBlack = NO_STONES;
     private int[] setUpWhite = NO_STONES;
     private int firstPlayer;
@@ -107,6 +109,7 @@ public final class Game {
         }
         positionsSeen = 0;
         remember();
+        setUp = false;
         setUpBlack = NO_STONES;
         setUpWhite = NO_STONES;
         firstPlayer = toMove;
@@ -152,6 +155,7 @@ public final class Game {
         handicapLeft = 0;
         positionsSeen = 0;
         remember();
+        setUp = true;
         setUpBlack = blackActions.clone();
         setUpWhite = whiteActions.clone();
         firstPlayer = toMove;
@@ -184,6 +188,7 @@ public final class Game {
         positionsSeen = other.positionsSeen;
         newestSlot = other.newestSlot;
         // Set-up arrays are never changed once made, so they may be shared.
+        setUp = other.setUp;
         setUpBlack = other.setUpBlack;
         setUpWhite = other.setUpWhite;
         firstPlayer = other.firstPlayer;
@@ -219,6 +224,9 @@ public final class Game {
      * either colour move at any time. Switching player lifts the simple-ko ban (it binds only the player who was
      * to move) and, under situational superko, records the new situation. Passes, turns and the handicap phase are
      * left alone. Does nothing when {@code player} is already to move.
+     *
+     * <p>Not recorded in the {@link #history()} by itself: the history knows a switch through the player of the
+     * next move ({@link #playAs} switches and plays in one step).
      */
     public void setToMove(int player) {
         if (player != Stone.BLACK && player != Stone.WHITE) {
@@ -243,6 +251,10 @@ public final class Game {
      * over (GTP: a KGS cleanup phase after a dispute over dead stones plays on). The status is PLAYING again and the
      * pass count starts over, so two more passes end it; passes already played keep their effects (prisoners under
      * AGA, history). Does nothing unless the game ended by passes.
+     *
+     * <p>Not recorded in the {@link #history()} by itself: a stone played next replays as resuming, as
+     * {@link #playAs} plays it, but a pass played next replays as a pass after the end. For a copy to look at or
+     * search from (GTP's view of a player moving after the end), not for a game whose history is kept.
      */
     public void resume() {
         if (status == Status.ENDED_BY_PASSES) {
@@ -476,14 +488,30 @@ public final class Game {
     }
 
     /**
-     * Records a pass by {@code player} after the game is over, which changes nothing else: a GTP controller may keep
-     * passing after two passes, and its record keeps those passes.
+     * Plays {@code action} for {@code player} as a front end that lets either colour move at any time does (GTP),
+     * and as {@link GameHistory#replay} replays every move: {@code player} becomes the player to move
+     * ({@link #setToMove}), a stone after the game ended by passes resumes it ({@link #resume}), and a pass after the
+     * game ended by its moves (passes, the turn cap) is recorded and changes nothing else (a controller may keep
+     * passing). After a resignation or {@link #truncate()} nothing can be played.
+     *
+     * @throws IllegalMoveException if the move is illegal; the game may then have been resumed and switched to
+     *                              {@code player}, so check on a copy first where that matters
      */
-    public void passAfterEnd(int player) {
-        if (status == Status.PLAYING) {
-            throw new IllegalStateException("the game is still playing: play the pass");
+    public void playAs(int player, int action) {
+        if (player != Stone.BLACK && player != Stone.WHITE) {
+            throw new IllegalArgumentException("only black or white can move, got " + player);
         }
-        recordMove(player, passAction);
+        if (action == passAction && endedByMoves()) {
+            recordMove(player, passAction);
+            return;
+        }
+        if (action != passAction) {
+            resume();
+        }
+        if (status == Status.PLAYING) {
+            setToMove(player);
+        }
+        play(action);
     }
 
     private void recordMove(int player, int action) {
@@ -499,19 +527,35 @@ public final class Game {
     }
 
     /**
-     * The game's history: rules, starting position and every move recorded, from which {@link GameHistory#replay}
-     * rebuilds this game at any move. Allocates; for records, undo and loading, not hot loops.
+     * The game's history: rules, start, every move recorded and how the game ended, from which
+     * {@link GameHistory#replay} rebuilds this game at any move. Exact for a game changed through {@link #reset},
+     * {@link #setUpStones}, {@link #play}, {@link #playLegal}, {@link #playAs}, {@link #resign} and
+     * {@link #truncate}; see {@link #setToMove} and {@link #resume} for those two. Allocates; for records, undo and
+     * loading, not hot loops.
      */
     public GameHistory history() {
         java.util.List<GameHistory.Move> list = new java.util.ArrayList<>(moveCount);
         for (int i = 0; i < moveCount; i++) {
             list.add(new GameHistory.Move(moves[i] & 3, moves[i] >>> 2));
         }
-        return new GameHistory(rules, stones(setUpBlack), stones(setUpWhite), firstPlayer, list);
+        GameHistory.Ending ending = status == Status.PLAYING || endedByMoves() ? GameHistory.Ending.NONE
+                : status == Status.TRUNCATED ? GameHistory.Ending.TRUNCATED
+                : resigned == Stone.BLACK ? GameHistory.Ending.BLACK_RESIGNED : GameHistory.Ending.WHITE_RESIGNED;
+        if (!setUp) {
+            GameHistory start = GameHistory.start(rules);
+            return new GameHistory(rules, start.blackStones(), start.whiteStones(), firstPlayer, list, ending);
+        }
+        return new GameHistory(rules, stones(setUpBlack), stones(setUpWhite), firstPlayer, list, ending);
+    }
+
+    /** Whether the game is over by what its moves did (two passes, the turn cap), not by resignation or truncate(). */
+    private boolean endedByMoves() {
+        return status == Status.ENDED_BY_PASSES
+                || status == Status.TRUNCATED && rules.maxMoves() > 0 && turns >= rules.maxMoves();
     }
 
     private static java.util.List<Integer> stones(int[] actions) {
-        return java.util.Arrays.stream(actions).sorted().boxed().toList();
+        return java.util.Arrays.stream(actions).boxed().toList();
     }
 
     /** The player who moves after the player to move plays a stone (Black again during a free handicap). */

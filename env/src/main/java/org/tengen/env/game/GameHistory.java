@@ -1,38 +1,95 @@
 package org.tengen.env.game;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.tengen.env.board.Stone;
+import org.tengen.env.rules.HandicapLayout;
+import org.tengen.env.rules.HandicapPlacement;
 import org.tengen.env.rules.Rules;
 
 /**
- * Where a game started and every move since, as a {@link Game} records them (as KataGo's {@code BoardHistory}
- * does): the one history that records, undo and loading replay. Records (SGF), GTP's {@code undo},
- * {@code loadsgf} and {@code printsgf}, and self-play all go through it.
+ * Where a game started, every move since and how it ended, as a {@link Game} records them (as KataGo's
+ * {@code BoardHistory} does): the one history that records (SGF), GTP's {@code undo}, {@code komi}, {@code loadsgf}
+ * and {@code printsgf}, and self-play go through. {@link #replay(int)} rebuilds the game at any move exactly,
+ * superko history included.
+ *
+ * <p>The moves are what {@link Game#playAs} plays: either colour at any time, a stone after an end by passes
+ * resumes the game, a pass after the end is recorded and changes nothing. The passes the rules insert themselves
+ * (NZ handicap) are not moves.
  *
  * @param rules       the rules, board and komi
- * @param blackStones black set-up stones as actions, ascending; empty when the game started from the rules' own
- *                    start (which may hold fixed handicap stones)
- * @param whiteStones white set-up stones as actions, ascending
- * @param firstPlayer the player to move at the start
- * @param moves       every move in order: passes included, out-of-turn moves (GTP allows them) as played, passes
- *                    after the end as recorded; the passes the rules insert themselves (NZ handicap) are not moves
+ * @param blackStones the black stones on the board at the start, as actions, ascending (a fixed handicap's
+ *                    included)
+ * @param whiteStones the white stones on the board at the start, as actions, ascending
+ * @param firstPlayer the player to move at the start, BLACK or WHITE
+ * @param moves       every move in order, passes included
+ * @param ending      how the game ended where its moves do not say (a resignation, a truncation); NONE otherwise
  */
 public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> whiteStones, int firstPlayer,
-                          List<Move> moves) {
+                          List<Move> moves, Ending ending) {
 
     /** One move: {@code player} (BLACK or WHITE) played {@code action} (a point, or pass = area). */
     public record Move(int player, int action) {
+        public Move {
+            if (player != Stone.BLACK && player != Stone.WHITE) {
+                throw new IllegalArgumentException("a move's player must be black or white, got " + player);
+            }
+        }
     }
 
+    /**
+     * How a game ended beyond what its moves say. Two passes and the rules' turn cap follow from the moves; a
+     * resignation is a status, not a move; {@link Game#truncate()} cuts a game that could go on.
+     */
+    public enum Ending { NONE, BLACK_RESIGNED, WHITE_RESIGNED, TRUNCATED }
+
+    /**
+     * @throws IllegalArgumentException if a stone or move is not on the board, a point is set up twice, or the first
+     *                                  player is not BLACK or WHITE
+     */
     public GameHistory {
-        blackStones = List.copyOf(blackStones);
-        whiteStones = List.copyOf(whiteStones);
+        if (firstPlayer != Stone.BLACK && firstPlayer != Stone.WHITE) {
+            throw new IllegalArgumentException("the first player must be black or white, got " + firstPlayer);
+        }
+        blackStones = sortedPoints(blackStones, rules, "black");
+        whiteStones = sortedPoints(whiteStones, rules, "white");
+        for (int a : whiteStones) {
+            if (blackStones.contains(a)) {
+                throw new IllegalArgumentException("set-up point " + point(rules, a) + " is both black and white");
+            }
+        }
         moves = List.copyOf(moves);
+        for (int i = 0; i < moves.size(); i++) {
+            int a = moves.get(i).action();
+            if (a < 0 || a > rules.passAction()) {
+                throw new IllegalArgumentException("move " + (i + 1) + ": action " + a + " is neither a point of the "
+                        + rules.width() + "x" + rules.height() + " board nor pass");
+            }
+        }
+        if (ending == null) {
+            throw new IllegalArgumentException("a history needs an ending (NONE for none)");
+        }
     }
 
-    /** Whether the game started from set-up stones or another first player rather than the rules' own start. */
+    /** A game under {@code rules} from the rules' own start (fixed handicap stones included), no move played yet. */
+    public static GameHistory start(Rules rules) {
+        boolean fixed = rules.isHandicapGame() && rules.placement() == HandicapPlacement.FIXED;
+        List<Integer> black = new ArrayList<>();
+        if (fixed) {
+            for (int[] p : HandicapLayout.points(rules.width(), rules.height(), rules.handicap())) {
+                black.add(p[1] * rules.width() + p[0]);
+            }
+        }
+        return new GameHistory(rules, black, List.of(), fixed ? Stone.WHITE : Stone.BLACK, List.of(), Ending.NONE);
+    }
+
+    /**
+     * Whether the game started elsewhere than the rules' own start: other stones or another first player. A set-up
+     * equal to that start is that start (a free handicap then still owes its stones).
+     */
     public boolean setUp() {
-        return !blackStones.isEmpty() || !whiteStones.isEmpty() || firstPlayer != new Game(rules, 1).toMove();
+        GameHistory own = start(rules);
+        return !blackStones.equals(own.blackStones) || !whiteStones.isEmpty() || firstPlayer != own.firstPlayer;
     }
 
     public int moveCount() {
@@ -41,31 +98,29 @@ public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> 
 
     /** The same history under other rules (e.g. GTP's {@code komi} during a game). */
     public GameHistory withRules(Rules newRules) {
-        return new GameHistory(newRules, blackStones, whiteStones, firstPlayer, moves);
+        return new GameHistory(newRules, blackStones, whiteStones, firstPlayer, moves, ending);
     }
 
-    /** The same history without its moves after the first {@code n}. */
+    /** The same history without its moves after the first {@code n}; the ending goes unless all moves stay. */
     public GameHistory truncated(int n) {
-        return new GameHistory(rules, blackStones, whiteStones, firstPlayer, moves.subList(0, n));
+        checkMoveNumber(n);
+        return n == moves.size() ? this
+                : new GameHistory(rules, blackStones, whiteStones, firstPlayer, moves.subList(0, n), Ending.NONE);
     }
 
-    /** The game after every move: see {@link #replay(int)}. */
+    /** The game after every move and its ending: see {@link #replay(int)}. */
     public Game replay() {
         return replay(moves.size());
     }
 
     /**
-     * Rebuilds the game after its first {@code n} moves, superko history included, exactly as it was played: a move
-     * by the player not to move is played as GTP plays it ({@link Game#setToMove}), a stone after two passes resumes
-     * the game, a pass after the end is recorded. A white pass right after a pass the rules inserted themselves
-     * (NZ handicap, as other programs write it) is that pass.
+     * Rebuilds the game after its first {@code n} moves ({@code 0..moveCount()}) exactly as it was played: board,
+     * player to move, passes, handicap phase and superko history; with all moves, the ending too.
      *
      * @throws IllegalArgumentException naming the move (1-based) and why, if a move or the set-up is illegal
      */
     public Game replay(int n) {
-        if (n < 0 || n > moves.size()) {
-            throw new IllegalArgumentException("cannot replay " + n + " of " + moves.size() + " moves");
-        }
+        checkMoveNumber(n);
         Game game = new Game(rules);
         if (setUp()) {
             try {
@@ -74,36 +129,55 @@ public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> 
                 throw new IllegalArgumentException("the set-up stones are not a valid position: " + e.getMessage(), e);
             }
         }
-        boolean insertedPass = false;
         for (int i = 0; i < n; i++) {
             Move m = moves.get(i);
-            int pass = rules.passAction();
-            if (insertedPass && m.player() == Stone.WHITE && m.action() == pass) {
-                insertedPass = false;
-                continue;
-            }
-            if (game.isOver() && m.action() == pass) {
-                game.passAfterEnd(m.player());
-                continue;
-            }
-            if (m.action() != pass) {
-                game.resume();
-            }
-            if (!game.isOver()) {
-                game.setToMove(m.player());
-            }
-            Legality legality = game.legality(m.action());
-            if (!legality.isLegal()) {
-                String point = m.action() == pass ? "pass" : Vertex.format(m.action() % rules.width(),
-                        m.action() / rules.width(), rules.height());
+            try {
+                game.playAs(m.player(), m.action());
+            } catch (IllegalMoveException e) {
+                String point = m.action() == rules.passAction() ? "pass" : point(rules, m.action());
                 throw new IllegalArgumentException("move " + (i + 1) + " (" + Stone.name(m.player()) + " " + point
-                        + ") is illegal: " + legality.reason());
+                        + ") is illegal: " + e.legality().reason(), e);
             }
-            int turns = game.turns();
-            game.playLegal(m.action());
-            insertedPass = game.turns() == turns + 2;
+        }
+        if (n == moves.size() && ending != Ending.NONE) {
+            if (game.isOver()) {
+                throw new IllegalArgumentException("the game ended (" + game.status() + ") before its ending "
+                        + ending);
+            }
+            switch (ending) {
+                case BLACK_RESIGNED -> game.resign(Stone.BLACK);
+                case WHITE_RESIGNED -> game.resign(Stone.WHITE);
+                case TRUNCATED -> game.truncate();
+                case NONE -> { }
+            }
         }
         return game;
+    }
+
+    private void checkMoveNumber(int n) {
+        if (n < 0 || n > moves.size()) {
+            throw new IllegalArgumentException("move number " + n + " is outside 0.." + moves.size());
+        }
+    }
+
+    private static List<Integer> sortedPoints(List<Integer> actions, Rules rules, String colour) {
+        List<Integer> sorted = new ArrayList<>(actions);
+        sorted.sort(null);
+        for (int i = 0; i < sorted.size(); i++) {
+            int a = sorted.get(i);
+            if (a < 0 || a >= rules.area()) {
+                throw new IllegalArgumentException(colour + " set-up stone " + a + " is not a point of the "
+                        + rules.width() + "x" + rules.height() + " board");
+            }
+            if (i > 0 && sorted.get(i - 1) == a) {
+                throw new IllegalArgumentException(colour + " set-up stone " + point(rules, a) + " is given twice");
+            }
+        }
+        return List.copyOf(sorted);
+    }
+
+    private static String point(Rules rules, int action) {
+        return Vertex.format(action % rules.width(), action / rules.width(), rules.height());
     }
 
     private static int[] toArray(List<Integer> list) {

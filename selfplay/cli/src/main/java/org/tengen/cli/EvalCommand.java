@@ -74,8 +74,8 @@ final class EvalCommand implements Callable<Integer> {
             long start = System.nanoTime();
             Arena.MatchResult r = Arena.play(pa, pb, config.rules(), config.featureSet(), games, parallel,
                     Referee.AREA, record -> {
-                if (!record.moves().isEmpty()) {
-                    int first = record.moves().get(0).action();
+                if (!record.history().moves().isEmpty()) {
+                    int first = record.history().moves().get(0).action();
                     String vertex = first == config.rules().passAction() ? "pass" : Vertex.format(
                             first % config.rules().width(), first / config.rules().width(), config.rules().height());
                     firstMoves.merge(vertex, 1, Integer::sum);

@@ -16,6 +16,7 @@ import org.tengen.agent.Agent;
 import org.tengen.agent.PlayerSpec;
 import org.tengen.agent.Referee;
 import org.tengen.arena.Arena;
+import org.tengen.env.game.GameHistory;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
 import org.tengen.external.EngineCommand;
@@ -235,7 +236,7 @@ final class MatchCommand implements Callable<Integer> {
         if (result.endsWith("+F")) {
             return "forfeit";
         }
-        List<GameRecord.Move> moves = record.moves();
+        List<GameHistory.Move> moves = record.history().moves();
         int n = moves.size();
         if (n >= 2 && moves.get(n - 1).action() == rules.passAction()
                 && moves.get(n - 2).action() == rules.passAction()) {

@@ -317,13 +317,14 @@ public final class GtpEngine {
     private String play(String[] args) {
         int player = colour(args[0]);
         int action = vertex(args[1]);
-        if (!acceptPassAfterEnd(player, action)) {
+        // A pass after the end is always accepted (and changes nothing); anything else must be legal.
+        if (!(game.isOver() && action == rules.passAction())) {
             Legality legality = mover(player).legality(action);
             if (!legality.isLegal()) {
                 throw new GtpFailure("illegal move: " + legality.reason());
             }
-            playMove(player, action);
         }
+        game.playAs(player, action);
         return "";
     }
 
@@ -338,7 +339,8 @@ public final class GtpEngine {
     private String generate(int player, boolean cleanup) {
         // After the end only cleanup plays on (KGS asks for it once the players disagree about dead stones).
         boolean resume = cleanup && game.status() == Status.ENDED_BY_PASSES;
-        if (!resume && acceptPassAfterEnd(player, rules.passAction())) {
+        if (!resume && game.isOver()) {
+            game.playAs(player, rules.passAction());
             return "pass";
         }
         Game position = mover(player);
@@ -352,9 +354,7 @@ public final class GtpEngine {
         double elapsed = (System.nanoTime() - start) / 1e9;
         clock.spent(player, elapsed);
         noteSearch(player, elapsed);
-        if (!acceptPassAfterEnd(player, action)) {
-            playMove(player, action);
-        }
+        game.playAs(player, action);
         return format(action);
     }
 
@@ -376,24 +376,6 @@ public final class GtpEngine {
             LOG.info(String.format(Locale.ROOT, "%s %s: %d simulations in %.2f s, winrate %.3f", Stone.name(player),
                     format(search.action()), search.simulations(), elapsed, (1 + search.rootValue()) / 2));
         }
-    }
-
-    /** Records a pass made after the game has ended, which changes nothing; false if that is not the case. */
-    private boolean acceptPassAfterEnd(int player, int action) {
-        if (!game.isOver() || action != rules.passAction()) {
-            return false;
-        }
-        game.passAfterEnd(player);
-        return true;
-    }
-
-    /** Plays a legal move; a stone after the game ended by passes resumes it. */
-    private void playMove(int player, int action) {
-        if (action != rules.passAction()) {
-            game.resume();
-        }
-        game.setToMove(player);
-        game.play(action);
     }
 
     private String undo(String[] args) {

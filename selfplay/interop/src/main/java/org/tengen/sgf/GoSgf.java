@@ -7,14 +7,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.tengen.env.board.Stone;
+import org.tengen.env.game.Game;
+import org.tengen.env.game.GameHistory;
+import org.tengen.env.game.GameHistory.Move;
+import org.tengen.env.game.IllegalMoveException;
 import org.tengen.env.rules.HandicapPlacement;
 import org.tengen.env.rules.Rules;
-import org.tengen.sgf.GameRecord.Move;
+import org.tengen.sgf.GameRecord.Annotation;
 
 /**
  * Go games ({@code GM[1]}) between SGF and {@link GameRecord}.
@@ -22,9 +27,12 @@ import org.tengen.sgf.GameRecord.Move;
  * <p>Reading takes the main line. Defaults for missing properties: {@code SZ} 19, {@code KM} 0, {@code HA} 0,
  * {@code RU} as {@link SgfRules} says; {@code PL} missing means the colour of the first move, or White after
  * handicap stones, else Black. Set-up ({@code AB}, {@code AW}, {@code AE}) is taken from the nodes before the first
- * move and is an error after it. A node without a move is folded into the node before it: its {@code C} is appended
- * after a blank line and its other properties are added where that node lacks them. {@code FF}, {@code CA} and
- * {@code AP} are not kept (the writer writes its own). Writing produces UTF-8 FF[4] with one node per line.
+ * move and is an error after it; under fixed-handicap rules a file without set-up stones gets the rules' stones. A
+ * node without a move is folded into the node before it: its {@code C} is appended after a blank line and its other
+ * properties are added where that node lacks them. So is a White pass that only writes out a pass the rules insert
+ * themselves (NZ handicap: some programs write them all; Tengen writes one only where a real White pass follows, so
+ * that readers tell the two apart). {@code FF}, {@code CA} and {@code AP} are not kept (the writer writes its own).
+ * Writing produces UTF-8 FF[4] with one node per line.
  */
 public final class GoSgf {
 
@@ -85,7 +93,7 @@ public final class GoSgf {
         int infoNodes = Math.max(firstMove, 1);
         Folded root = new Folded();
         for (int i = 0; i < infoNodes; i++) {
-            root.fold(line.get(i));
+            root.fold(line.get(i).properties());
         }
         String gm = root.value("GM");
         if (!gm.isEmpty() && !gm.trim().equals("1")) {
@@ -109,18 +117,14 @@ public final class GoSgf {
         }
 
         List<Move> moves = new ArrayList<>();
+        List<Annotation> annotations = new ArrayList<>();
         for (int i = firstMove; i < line.size(); i++) {
             SgfNode node = line.get(i);
             int colour = moveColour(node, i);
             if (colour == Stone.EMPTY) {
                 rejectSetUp(node, "node " + (i + 1) + " after move " + moves.size());
-                Move last = moves.get(moves.size() - 1);
-                Folded f = new Folded();
-                f.comment = last.comment();
-                f.properties.addAll(last.extra());
-                f.fold(node);
-                moves.set(moves.size() - 1, new Move(last.player(), last.action(), f.comment,
-                        f.extra(GameRecord.MOVE_PROPERTIES)));
+                int last = annotations.size() - 1;
+                annotations.set(last, fold(annotations.get(last), node.properties()));
                 continue;
             }
             String id = colour == Stone.BLACK ? "B" : "W";
@@ -132,25 +136,112 @@ public final class GoSgf {
                 throw new SgfException("move " + (moves.size() + 1) + " " + id + "[" + value + "]: "
                         + e.getMessage());
             }
+            moves.add(new Move(colour, action));
             if (i == 0) {
                 // A move in the root node: the root's other properties are the game's.
-                moves.add(Move.of(colour, action));
+                annotations.add(Annotation.NONE);
                 continue;
             }
-            rejectSetUp(node, "move " + (moves.size() + 1));
-            Folded f = new Folded();
-            f.fold(node);
-            moves.add(new Move(colour, action, f.comment, f.extra(GameRecord.MOVE_PROPERTIES)));
+            rejectSetUp(node, "move " + moves.size());
+            annotations.add(fold(Annotation.NONE, node.properties()));
         }
 
         int firstPlayer = firstPlayer(root.value("PL"), moves, black, rules);
+        if (black.isEmpty() && white.isEmpty()) {
+            black.addAll(GameHistory.start(rules).blackStones());
+        }
         try {
-            return new GameRecord(rules, rulesName, List.copyOf(black), List.copyOf(white), firstPlayer, moves,
-                    root.value("RE"), root.value("PB"), root.value("PW"), root.value("DT"), root.value("GN"),
-                    root.comment, root.extra(GameRecord.ROOT_PROPERTIES));
+            Moves read = withoutWrittenRulePasses(new Moves(new GameHistory(rules, List.copyOf(black),
+                    List.copyOf(white), firstPlayer, moves, GameHistory.Ending.NONE), annotations));
+            return new GameRecord(read.history(), rulesName, read.annotations(), root.value("RE"), root.value("PB"),
+                    root.value("PW"), root.value("DT"), root.value("GN"), root.comment,
+                    root.extra(GameRecord.ROOT_PROPERTIES));
         } catch (IllegalArgumentException e) {
             throw new SgfException(e.getMessage());
         }
+    }
+
+    /** The moves read and one annotation per move. */
+    private record Moves(GameHistory history, List<Annotation> annotations) {
+    }
+
+    /** The moves without the White passes that only write out a pass the rules insert; their nodes are folded. */
+    private static Moves withoutWrittenRulePasses(Moves read) {
+        Set<Integer> written = RulePasses.of(read.history(), true).written();
+        if (written.isEmpty()) {
+            return read;
+        }
+        GameHistory h = read.history();
+        List<Move> kept = new ArrayList<>();
+        List<Annotation> annotations = new ArrayList<>();
+        for (int i = 0; i < h.moveCount(); i++) {
+            if (written.contains(i)) {
+                int last = annotations.size() - 1;
+                annotations.set(last, fold(annotations.get(last), properties(read.annotations().get(i))));
+            } else {
+                kept.add(h.moves().get(i));
+                annotations.add(read.annotations().get(i));
+            }
+        }
+        return new Moves(new GameHistory(h.rules(), h.blackStones(), h.whiteStones(), h.firstPlayer(), kept,
+                h.ending()), annotations);
+    }
+
+    /**
+     * The passes the rules insert themselves (a White pass after each NZ handicap stone but the last), found by
+     * playing the moves up to the first illegal one.
+     *
+     * @param after   the moves the rules passed after
+     * @param written the White passes right after those that write that pass out (as some programs do, and Tengen
+     *                when a real White pass follows): not played, as they are not moves
+     */
+    private record RulePasses(Set<Integer> after, Set<Integer> written) {
+        /** The rule passes of {@code history}; with {@code readWritten}, its moves may write them out. */
+        static RulePasses of(GameHistory history, boolean readWritten) {
+            Rules rules = history.rules();
+            RulePasses passes = new RulePasses(new HashSet<>(), new HashSet<>());
+            if (!rules.isHandicapGame() || rules.placement() != HandicapPlacement.WHITE_PASSES || history.setUp()) {
+                return passes;
+            }
+            Game game = history.replay(0);
+            boolean inserted = false;
+            for (int i = 0; i < history.moveCount(); i++) {
+                Move m = history.moves().get(i);
+                if (readWritten && inserted && m.player() == Stone.WHITE && m.action() == rules.passAction()) {
+                    passes.written.add(i);
+                    inserted = false;
+                    continue;
+                }
+                int turns = game.turns();
+                try {
+                    game.playAs(m.player(), m.action());
+                } catch (IllegalMoveException e) {
+                    break;
+                }
+                inserted = game.turns() == turns + 2;
+                if (inserted) {
+                    passes.after.add(i);
+                }
+            }
+            return passes;
+        }
+    }
+
+    /** {@code into} with the properties of a further node folded in, as {@link Folded} folds nodes. */
+    private static Annotation fold(Annotation into, List<SgfProperty> node) {
+        Folded f = new Folded();
+        f.comment = into.comment();
+        f.properties.addAll(into.extra());
+        f.fold(node);
+        return new Annotation(f.comment, f.extra(GameRecord.MOVE_PROPERTIES));
+    }
+
+    /** The properties of a move's node other than the move. */
+    private static List<SgfProperty> properties(Annotation a) {
+        List<SgfProperty> props = new ArrayList<>();
+        addText(props, "C", a.comment());
+        props.addAll(a.extra());
+        return props;
     }
 
     /** BLACK or WHITE if the node holds a move, EMPTY if not; both B and W is an error. */
@@ -270,7 +361,8 @@ public final class GoSgf {
 
     /** The main line of a record as a game tree. */
     public static SgfTree toTree(GameRecord record) {
-        Rules rules = record.rules();
+        GameHistory history = record.history();
+        Rules rules = history.rules();
         List<SgfProperty> root = new ArrayList<>();
         root.add(SgfProperty.of("FF", "4"));
         root.add(SgfProperty.of("GM", "1"));
@@ -283,12 +375,12 @@ public final class GoSgf {
         if (rules.isHandicapGame()) {
             root.add(SgfProperty.of("HA", Integer.toString(rules.handicap())));
         }
-        boolean setUp = !record.blackStones().isEmpty() || !record.whiteStones().isEmpty();
-        if (setUp || record.firstPlayer() != Stone.BLACK) {
-            root.add(SgfProperty.of("PL", record.firstPlayer() == Stone.BLACK ? "B" : "W"));
+        boolean stones = !history.blackStones().isEmpty() || !history.whiteStones().isEmpty();
+        if (stones || history.firstPlayer() != Stone.BLACK) {
+            root.add(SgfProperty.of("PL", history.firstPlayer() == Stone.BLACK ? "B" : "W"));
         }
-        addPoints(root, "AB", record.blackStones(), rules.width());
-        addPoints(root, "AW", record.whiteStones(), rules.width());
+        addPoints(root, "AB", history.blackStones(), rules.width());
+        addPoints(root, "AW", history.whiteStones(), rules.width());
         addText(root, "PB", record.blackPlayer());
         addText(root, "PW", record.whitePlayer());
         addText(root, "DT", record.date());
@@ -297,15 +389,21 @@ public final class GoSgf {
         addText(root, "C", record.comment());
         root.addAll(record.extra());
 
-        List<SgfNode> nodes = new ArrayList<>(record.moves().size() + 1);
+        List<SgfNode> nodes = new ArrayList<>(history.moveCount() + 1);
         nodes.add(new SgfNode(root));
-        for (Move m : record.moves()) {
-            List<SgfProperty> props = new ArrayList<>(2 + m.extra().size());
+        // A rule pass is written out only where a real White pass follows it, which readers would take for it.
+        Set<Integer> passedAfter = RulePasses.of(history, false).after();
+        for (int i = 0; i < history.moveCount(); i++) {
+            Move m = history.moves().get(i);
+            List<SgfProperty> props = new ArrayList<>();
             props.add(SgfProperty.of(m.player() == Stone.BLACK ? "B" : "W",
                     m.action() == rules.passAction() ? "" : SgfPoints.format(m.action(), rules.width())));
-            addText(props, "C", m.comment());
-            props.addAll(m.extra());
+            props.addAll(properties(record.annotations().get(i)));
             nodes.add(new SgfNode(props));
+            if (passedAfter.contains(i) && i + 1 < history.moveCount()
+                    && history.moves().get(i + 1).equals(new Move(Stone.WHITE, rules.passAction()))) {
+                nodes.add(new SgfNode(List.of(SgfProperty.of("W", ""))));
+            }
         }
         return SgfTree.of(nodes);
     }
@@ -327,8 +425,8 @@ public final class GoSgf {
         private final List<SgfProperty> properties = new ArrayList<>();
         private String comment = "";
 
-        void fold(SgfNode node) {
-            for (SgfProperty p : node.properties()) {
+        void fold(List<SgfProperty> node) {
+            for (SgfProperty p : node) {
                 if (p.id().equals("C")) {
                     comment = comment.isEmpty() ? p.value() : comment + "\n\n" + p.value();
                 } else if (properties.stream().noneMatch(q -> q.id().equals(p.id()))) {

@@ -146,6 +146,34 @@ class HandicapAndSgfTest {
         assertEquals("tromp-taylor 5x5 komi=6.5 ko=positional-superko suicide=allowed", gtp.ok("tengen-rules"));
     }
 
+    /**
+     * After an NZ handicap stone the rules pass for White; a White pass played then (out of turn) is a real move that
+     * ends the game, and stays one through every replay: komi, undo, printsgf and loadsgf.
+     */
+    @Test
+    void aWhitePassAfterTheRulesPassSurvivesReplays(@TempDir Path tmp) throws IOException {
+        Path file = tmp.resolve("nz.sgf");
+        Files.writeString(file, "(;GM[1]SZ[9]KM[0]RU[NZ]HA[3];B[cc];W[])");
+        Gtp gtp = board("9");
+        gtp.ok("loadsgf " + file);
+        assertTrue(gtp.ok("printsgf").endsWith(";B[cc])"), "the written pass was the rules' own");
+        gtp.ok("play w pass");
+        assertEquals("pass", gtp.ok("genmove b"), "two passes ended the game");
+        gtp.ok("undo");
+        gtp.ok("komi 0.5");
+        assertEquals("pass", gtp.ok("genmove b"), "still over once komi replayed the game");
+        gtp.ok("undo");
+        gtp.ok("printsgf " + file);
+        assertTrue(Files.readString(file).endsWith(";B[cc]\n;W[]\n;W[])\n"), "the rules' pass written out");
+        Gtp other = board("9");
+        other.ok("loadsgf " + file);
+        assertEquals("pass", other.ok("genmove b"), "still over once loaded");
+        other.ok("undo");
+        other.ok("undo");
+        assertEquals("C7", other.ok("list_stones b"));
+        assertTrue(other.ok("printsgf").endsWith(";B[cc])"));
+    }
+
     @Test
     void badSgfIsRefusedAndChangesNothing(@TempDir Path tmp) throws IOException {
         Gtp gtp = board("5");

@@ -10,11 +10,13 @@ import java.nio.file.Path;
 import java.util.List;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
+import org.tengen.env.game.GameHistory;
 import org.tengen.env.game.GameResult;
 import org.tengen.env.game.Status;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
-import org.tengen.sgf.GameRecord.Move;
+import org.tengen.env.game.GameHistory.Move;
+import org.tengen.sgf.GameRecord.Annotation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,7 +44,7 @@ class GoSgfTest {
         GameRecord back = GoSgf.parse(text);
         assertEquals(record, back);
         assertEquals(text, GoSgf.format(back));
-        Game replayed = back.replay();
+        Game replayed = back.history().replay();
         assertEquals(played.game().board().hash(), replayed.board().hash());
         assertEquals(played.game().score(), replayed.score());
         assertEquals(played.game().status() == Status.ENDED_BY_PASSES, replayed.status() == Status.ENDED_BY_PASSES);
@@ -62,14 +64,16 @@ class GoSgfTest {
         assertTrue(text.contains("HA[4]"), text);
         GameRecord back = GoSgf.parse(text);
         assertEquals(record, back);
-        assertEquals(played.game().board().hash(), back.replay().board().hash());
-        assertEquals(played.game().score(), back.replay().score());
+        assertEquals(played.game().board().hash(), back.history().replay().board().hash());
+        assertEquals(played.game().score(), back.history().replay().score());
     }
 
     @Test
     void fixedHandicapIsWrittenAsSetUpStones() {
         Rules rules = Preset.AGA.rules(9, 9, 2);
-        GameRecord record = GameRecord.builder(new Game(rules).history()).addMove(W, a(9, 4, 4), "tengen").build();
+        Game game = new Game(rules);
+        game.play(a(9, 4, 4));
+        GameRecord record = GameRecord.builder(game.history()).optMoveComment(0, "tengen").build();
         assertEquals("""
                 (;FF[4]GM[1]CA[UTF-8]AP[Tengen]SZ[9]KM[0.5]RU[AGA]HA[2]PL[W]AB[gc][cg]
                 ;W[ee]C[tengen])
@@ -81,10 +85,13 @@ class GoSgfTest {
     @Test
     void writesEveryFieldInAFixedOrder() {
         Rules rules = Preset.TROMP_TAYLOR.rules(7, 5);
-        GameRecord record = GameRecord.builder(rules)
-                .addMove(B, a(7, 3, 2), "value 0.52")
-                .addMove(W, rules.passAction())
-                .addMove(new Move(B, rules.passAction(), "", List.of(SgfProperty.of("BL", "12.5"))))
+        Game game = new Game(rules);
+        game.play(a(7, 3, 2));
+        game.play(rules.passAction());
+        game.play(rules.passAction());
+        GameRecord record = GameRecord.builder(game.history())
+                .optMoveComment(0, "value 0.52")
+                .optMoveExtra(2, SgfProperty.of("BL", "12.5"))
                 .optResult("B+3.5").optPlayers("Alpha [a]", "Beta\\").optDate("2025-06-01").optGameName("g1")
                 .optComment("first line\nsecond ] line").optExtra(SgfProperty.of("XTENGEN", "gen 3"))
                 .build();
@@ -149,16 +156,16 @@ class GoSgfTest {
                 """);
         assertEquals("Japanese", r.rulesName());
         assertEquals(SgfRules.rules("", 19, 19, 0.5, 2), r.rules());
-        assertEquals(List.of(a(19, 15, 3), a(19, 3, 15)), r.blackStones());
-        assertEquals(W, r.firstPlayer());
-        assertEquals(List.of(SgfProperty.of("BL", "30")), r.moves().get(0).extra());
-        assertEquals("white [2k]: hi\n", r.moves().get(0).comment());
-        assertEquals(361, r.moves().get(2).action());
-        assertEquals(361, r.moves().get(3).action(), "tt is pass on 19x19");
+        assertEquals(List.of(a(19, 15, 3), a(19, 3, 15)), r.history().blackStones());
+        assertEquals(W, r.history().firstPlayer());
+        assertEquals(List.of(SgfProperty.of("BL", "30")), r.annotations().get(0).extra());
+        assertEquals("white [2k]: hi\n", r.annotations().get(0).comment());
+        assertEquals(361, r.history().moves().get(2).action());
+        assertEquals(361, r.history().moves().get(3).action(), "tt is pass on 19x19");
         assertEquals(new GameResult(GameResult.Kind.RESIGN, W, 0), GameResult.parse(r.result()));
         assertEquals(List.of("ST", "TM", "WR", "BR", "PC"), r.extra().stream().map(SgfProperty::id).toList());
         assertEquals("black", r.blackPlayer());
-        Game g = r.replay();
+        Game g = r.history().replay();
         assertEquals(4, g.turns());
         assertEquals(Status.ENDED_BY_PASSES, g.status());
         assertEquals(Stone.BLACK, g.board().colourAt(3, 15));
@@ -178,20 +185,22 @@ class GoSgfTest {
                 (;W[ff]))
                 """);
         assertEquals(Rules.trompTaylor(9).withKomi(0), r.rules());
-        assertEquals(List.of(0, 1, 9, 10, 18, 19), r.blackStones());
-        assertEquals(List.of(a(9, 4, 4)), r.whiteStones());
-        assertEquals(W, r.firstPlayer());
+        assertEquals(List.of(0, 1, 9, 10, 18, 19), r.history().blackStones());
+        assertEquals(List.of(a(9, 4, 4)), r.history().whiteStones());
+        assertEquals(W, r.history().firstPlayer());
         assertEquals("set-up", r.comment());
-        assertEquals(List.of(new Move(W, a(9, 6, 6), "just a comment", List.of(SgfProperty.of("LB", "gg:1"))),
-                Move.of(B, a(9, 7, 7)), Move.of(W, a(9, 8, 8))), r.moves());
+        assertEquals(List.of(new Move(W, a(9, 6, 6)), new Move(B, a(9, 7, 7)), new Move(W, a(9, 8, 8))),
+                r.history().moves());
+        assertEquals(List.of(new Annotation("just a comment", List.of(SgfProperty.of("LB", "gg:1"))),
+                Annotation.NONE, Annotation.NONE), r.annotations());
     }
 
     @Test
     void readsAMoveInTheRootAndTtAsAPointOnBigBoards() {
         GameRecord r = GoSgf.parse("(;SZ[25]B[tt]C[game comment];W[aa])");
-        assertEquals(List.of(Move.of(B, a(25, 19, 19)), Move.of(W, 0)), r.moves());
+        assertEquals(List.of(new Move(B, a(25, 19, 19)), new Move(W, 0)), r.history().moves());
         assertEquals("game comment", r.comment());
-        assertEquals(B, r.firstPlayer());
+        assertEquals(B, r.history().firstPlayer());
     }
 
     @ParameterizedTest
@@ -206,8 +215,8 @@ class GoSgfTest {
             """)
     void playerToMoveDefaultsSensibly(String sgf, int player) {
         GameRecord r = GoSgf.parse(sgf);
-        assertEquals(player, r.firstPlayer());
-        assertEquals(player, r.replay(0).toMove());
+        assertEquals(player, r.history().firstPlayer());
+        assertEquals(player, r.history().replay(0).toMove());
     }
 
     @Test
@@ -242,27 +251,31 @@ class GoSgfTest {
 
     @Test
     void illegalMovesAreReportedWithTheMoveNumberAndReason() {
-        GameRecord occupied = GoSgf.parse("(;SZ[9];B[ee];W[dd];B[dd])");
-        assertEquals("move 3 (B[dd]): black action 30 D6 is illegal: the point is occupied",
-                assertThrows(SgfException.class, occupied::replay).getMessage());
+        GameHistory occupied = GoSgf.parse("(;SZ[9];B[ee];W[dd];B[dd])").history();
+        assertEquals("move 3 (black D6) is illegal: the point is occupied",
+                assertThrows(IllegalArgumentException.class, occupied::replay).getMessage());
         assertEquals(2, occupied.replay(2).turns());
 
-        GameRecord order = GoSgf.parse("(;SZ[9];B[ee];B[dd])");
-        assertEquals("move 2 (B[dd]): black moves but it is white's turn",
-                assertThrows(SgfException.class, order::replay).getMessage());
-
         // Chinese rules forbid suicide: White's stone in the corner would have no liberties.
-        GameRecord suicide = GoSgf.parse("(;SZ[5]RU[Chinese];B[ba];W[ee];B[ab];W[aa])");
-        assertEquals("move 4 (W[aa]): white action 0 A5 is illegal: it is suicide, which these rules forbid",
-                assertThrows(SgfException.class, suicide::replay).getMessage());
+        GameHistory suicide = GoSgf.parse("(;SZ[5]RU[Chinese];B[ba];W[ee];B[ab];W[aa])").history();
+        assertEquals("move 4 (white A5) is illegal: it is suicide, which these rules forbid",
+                assertThrows(IllegalArgumentException.class, suicide::replay).getMessage());
 
-        GameRecord over = GoSgf.parse("(;SZ[5];B[];W[];B[cc])");
-        assertEquals("move 3 (B[cc]): black action 12 C3 is illegal: the game is over",
-                assertThrows(SgfException.class, over::replay).getMessage());
-
-        GameRecord dead = GoSgf.parse("(;SZ[3]AB[aa]AW[ba][ab])");
+        GameHistory dead = GoSgf.parse("(;SZ[3]AB[aa]AW[ba][ab])").history();
         assertEquals("the set-up stones are not a valid position: a set-up stone may not capture or be without "
-                + "liberties", assertThrows(SgfException.class, dead::replay).getMessage());
+                + "liberties", assertThrows(IllegalArgumentException.class, dead::replay).getMessage());
+    }
+
+    @Test
+    void movesReplayAsGtpPlaysThem() {
+        // Either colour may move at any time; a stone after two passes resumes the game, a pass after them is kept.
+        Game twice = GoSgf.parse("(;SZ[9];B[ee];B[dd])").history().replay();
+        assertEquals(2, twice.board().stoneCount());
+        assertEquals(W, twice.toMove());
+        Game resumed = GoSgf.parse("(;SZ[5];B[];W[];B[];W[cc])").history().replay();
+        assertEquals(Status.PLAYING, resumed.status());
+        assertEquals(3, resumed.turns(), "the pass after the end is no turn");
+        assertEquals(B, resumed.toMove());
     }
 
     @Test
@@ -272,9 +285,24 @@ class GoSgfTest {
         GameRecord without = GoSgf.parse("(;SZ[9]RU[NZ]HA[3]KM[0];B[cc];B[gc];B[cg];W[ee])");
         GameRecord with = GoSgf.parse("(;SZ[9]RU[NZ]HA[3]KM[0];B[cc];W[];B[gc];W[];B[cg];W[ee])");
         assertEquals(nz, without.rules());
-        assertEquals(without.replay().board().hash(), with.replay().board().hash());
-        assertEquals(Stone.BLACK, with.replay().toMove());
-        assertEquals(6, with.replay().turns());
+        assertEquals(without, with, "the written passes are the rules' own, not moves");
+        assertEquals(Stone.BLACK, with.history().replay().toMove());
+        assertEquals(6, with.history().replay().turns());
+        // A written pass's comment joins the stone's; a White pass after the handicap stones is a move.
+        GameRecord commented = GoSgf.parse("(;SZ[9]RU[NZ]HA[2]KM[0];B[cc]C[one];W[]C[two];B[gc];W[];W[])");
+        assertEquals(List.of(new Move(B, a(9, 2, 2)), new Move(B, a(9, 6, 2)), new Move(W, 81), new Move(W, 81)),
+                commented.history().moves());
+        assertEquals("one\n\ntwo", commented.annotations().get(0).comment());
+        assertEquals(Status.ENDED_BY_PASSES, commented.history().replay().status());
+        // Tengen writes the rules' pass only before a real White pass (played out of turn), which then stays a move.
+        Game game = new Game(nz);
+        game.play(a(9, 2, 2));
+        game.playAs(W, game.passAction());
+        GameRecord real = GameRecord.builder(game.history()).build();
+        String text = GoSgf.format(real);
+        assertTrue(text.endsWith(";B[cc]\n;W[]\n;W[])\n"), text);
+        assertEquals(real, GoSgf.parse(text));
+        assertEquals(Status.ENDED_BY_PASSES, GoSgf.parse(text).history().replay().status());
     }
 
     @Test
@@ -298,18 +326,26 @@ class GoSgfTest {
     @Test
     void recordsRejectInconsistentValues() {
         Rules rules = Rules.trompTaylor(5);
-        assertThrows(IllegalArgumentException.class, () -> GameRecord.builder(rules).addMove(B, 26).build());
-        assertThrows(IllegalArgumentException.class, () -> Move.of(Stone.EMPTY, 0));
+        GameHistory oneMove = new GameHistory(rules, List.of(), List.of(), B, List.of(new Move(B, 12)),
+                GameHistory.Ending.NONE);
+        assertThrows(IllegalArgumentException.class, () -> new GameHistory(rules, List.of(), List.of(), B,
+                List.of(new Move(B, 26)), GameHistory.Ending.NONE));
+        assertThrows(IllegalArgumentException.class, () -> new Move(Stone.EMPTY, 0));
         assertThrows(IllegalArgumentException.class,
-                () -> new Move(B, 0, "", List.of(SgfProperty.of("W", "aa"))));
+                () -> new Annotation("", List.of(SgfProperty.of("W", "aa"))));
+        assertThrows(IllegalArgumentException.class, () -> new GameRecord(oneMove, "", List.of(), "", "", "", "",
+                "", "", List.of()), "one annotation per move");
+        assertThrows(IllegalArgumentException.class, () -> GameRecord.builder(oneMove).optMoveComment(1, "x"));
         assertThrows(IllegalArgumentException.class,
                 () -> GameRecord.builder(rules).optExtra(SgfProperty.of("KM", "5")).build());
     }
 
     @Test
     void filesAreWrittenAsUtf8AndReadBack(@TempDir Path dir) throws Exception {
-        GameRecord record = GameRecord.builder(Rules.trompTaylor(9)).optPlayers("李昌镐", "Müller")
-                .addMove(B, 40, "中央").build();
+        Game game = new Game(Rules.trompTaylor(9));
+        game.play(40);
+        GameRecord record = GameRecord.builder(game.history()).optPlayers("李昌镐", "Müller")
+                .optMoveComment(0, "中央").build();
         Path file = dir.resolve("game.sgf");
         GoSgf.write(file, record);
         assertEquals(record, GoSgf.read(file));

@@ -19,10 +19,10 @@ final class RandomRecords {
      * game ends or {@code maxTurns} turns, then passes until it ends, with a comment holding SGF special characters on every tenth move.
      */
     static Played play(Game game, long seed, int maxTurns) {
-        GameRecord.Builder builder = GameRecord.builder(game.history());
         SplittableRandom random = new SplittableRandom(seed);
         int pass = game.passAction();
         boolean[] mask = new boolean[pass + 1];
+        java.util.Map<Integer, String> comments = new java.util.HashMap<>();
         while (!game.isOver() && game.turns() < maxTurns) {
             int legal = game.legalMask(mask, 0);
             int action = pass;
@@ -35,14 +35,17 @@ final class RandomRecords {
                     }
                 }
             }
-            String comment = game.turns() % 10 == 3 ? "v=" + random.nextInt(100) + " [q\\] ] \\\\ x\nnext:line" : "";
-            builder.addMove(game.toMove(), action, comment);
+            if (game.turns() % 10 == 3) {
+                comments.put(game.moveCount(), "v=" + random.nextInt(100) + " [q\\] ] \\\\ x\nnext:line");
+            }
             game.play(action);
         }
         while (!game.isOver()) {
-            builder.addMove(game.toMove(), pass);
             game.play(pass);
         }
+        // Built at the end from the finished game, as self-play builds its records.
+        GameRecord.Builder builder = GameRecord.builder(game.history());
+        comments.forEach(builder::optMoveComment);
         builder.optResult(GameResult.of(game)).optPlayers("tengen-b", "tengen-w").optDate("2025-06-01")
                 .optGameName("random " + seed);
         return new Played(game, builder.build());

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
@@ -80,9 +79,12 @@ class SabakiCrossCheckTest {
         records.add(RandomRecords.play(new Game(Preset.CHINESE.rules(7, 5)), 2, 80).record());
         records.add(RandomRecords.play(new Game(Rules.trompTaylor(25, 21)), 3, 300).record());
         records.add(RandomRecords.play(new Game(Preset.AGA.rules(13, 13, 5)), 4, 100).record());
-        records.add(GameRecord.builder(Rules.trompTaylor(9)).optPlayers("李昌镐", "Müller [5d]")
-                .optComment("root \\ comment ]\n\nwith blank line").addMove(Stone.BLACK, 80, "tt is a point: ii")
-                .addMove(Stone.WHITE, 81).optExtra(SgfProperty.of("LB", "aa:x", "bb:y]")).build());
+        Game two = new Game(Rules.trompTaylor(9));
+        two.play(80);
+        two.play(81);
+        records.add(GameRecord.builder(two.history()).optPlayers("李昌镐", "Müller [5d]")
+                .optComment("root \\ comment ]\n\nwith blank line").optMoveComment(0, "tt is a point: ii")
+                .optExtra(SgfProperty.of("LB", "aa:x", "bb:y]")).build());
         return records;
     }
 

@@ -68,9 +68,10 @@ class ExternalPlayerTest {
         }
         assertEquals(parallel, launcher.started.get(), "one engine per slot, kept between games");
         for (GameRecord record : records) {
-            Game game = record.replay();
-            assertTrue(game.isOver() || record.moves().size() == RULES.maxMoves(),
-                    () -> "games are played to the end: " + record.result() + " after " + record.moves().size());
+            Game game = record.history().replay();
+            int moves = record.history().moveCount();
+            assertTrue(game.isOver() || moves == RULES.maxMoves(),
+                    () -> "games are played to the end: " + record.result() + " after " + moves);
             assertTrue(record.result().matches("[BW]\\+[0-9.]+|0|Void"), record.result());
         }
     }
@@ -83,7 +84,7 @@ class ExternalPlayerTest {
         }
         for (GameRecord record : records) {
             // The fake engine counts Tromp-Taylor area like Tengen, the position after the last move included.
-            assertEquals(record.replay().score().result(), record.result());
+            assertEquals(record.history().replay().score().result(), record.result());
         }
     }
 
@@ -123,8 +124,8 @@ class ExternalPlayerTest {
             assertEquals("Void", record.result(), "like a game stopped at the cap");
             // The engine refuses the first move it is told: the random player's first move as Black, or its
             // answer to the engine's first move as White.
-            assertEquals(record.blackPlayer().equals("fake") ? 2 : 1, record.moves().size());
-            double margin = record.replay().scoreMargin();
+            assertEquals(record.blackPlayer().equals("fake") ? 2 : 1, record.history().moveCount());
+            double margin = record.history().replay().scoreMargin();
             double expected = margin == 0 ? 0.5 : (margin > 0) == record.blackPlayer().equals("random") ? 1 : 0;
             assertEquals(expected, r.results().get(i).scoreA());
         }
@@ -142,7 +143,7 @@ class ExternalPlayerTest {
             assertEquals(new ExternalPlayer.Problems(0, 0, 4, 3, 0), engine.problems());
         }
         assertEquals(4, launcher.started.get());
-        assertTrue(records.stream().allMatch(g -> g.result().endsWith("+F") && g.moves().size() >= 4));
+        assertTrue(records.stream().allMatch(g -> g.result().endsWith("+F") && g.history().moveCount() >= 4));
     }
 
     @Test

@@ -62,7 +62,7 @@ class TrainingRunTest {
         try (Stream<Path> games = Files.list(dir.gamesDir(1))) {
             List<Path> sgf = games.toList();
             assertEquals(8, sgf.size());
-            assertFalse(GoSgf.read(sgf.get(0)).moves().isEmpty());
+            assertFalse(GoSgf.read(sgf.get(0)).history().moves().isEmpty());
         }
         assertTrue(Files.readString(dir.arenaFile(2)).lines().count() > 1);
         List<String> elo = Files.readAllLines(dir.eloFile());
