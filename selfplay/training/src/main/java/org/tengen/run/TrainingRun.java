@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.arena.EloLadder;
@@ -152,17 +153,13 @@ public final class TrainingRun {
      * or names no checkpoint, the latest before generation {@code g}, saying so.
      */
     private String best(int g) {
-        String text = RunDirectory.readIfExists(dir.bestFile());
-        if (text == null) {
-            return RunDirectory.generationName(0);
-        }
-        String best = text.strip();
-        if (best.matches("gen-\\d{4,}") && Files.isDirectory(dir.root().resolve("checkpoints").resolve(best))) {
-            return best;
+        Optional<String> best = dir.best();
+        if (best.isPresent() && Files.isDirectory(dir.checkpoint(best.get()))) {
+            return best.get();
         }
         String latest = RunDirectory.generationName(Math.max(0, Math.min(g - 1, dir.latestGeneration())));
         LOG.warn("{} does not name a checkpoint of this run; using the latest, {}", dir.bestFile(), latest);
-        RunDirectory.writeAtomically(dir.bestFile(), latest + "\n");
+        dir.writeBest(latest);
         return latest;
     }
 
