@@ -111,6 +111,6 @@ final class TrainCommand implements Callable<Integer> {
                     r.elo(), r.ci95(), r.games(), r.score()));
         }
         System.out.print(sb);
-        RunDirectory.writeAtomically(dir.root().resolve("summary.txt"), sb.toString().strip() + "\n");
+        RunDirectory.writeAtomically(dir.summaryFile(), sb.toString().strip() + "\n");
     }
 }

@@ -78,7 +78,7 @@ public record RunData(Path root, Metrics metrics, List<EloLadder.Rating> ladder,
         List<EloLadder.Rating> ladder = Files.isRegularFile(dir.eloFile()) ? RunTables.readLadder(dir.eloFile())
                 : List.of();
         return new RunData(dir.root(), metrics, ladder, readArena(dir), RunDirectory.readIfExists(dir.configFile()),
-                RunDirectory.readIfExists(dir.root().resolve("summary.txt")));
+                RunDirectory.readIfExists(dir.summaryFile()));
     }
 
     /** The generation a player name like {@code gen-0007} stands for, or -1 for other players (anchors). */
@@ -120,7 +120,7 @@ public record RunData(Path root, Metrics metrics, List<EloLadder.Rating> ladder,
 
     /** Sums arena/gen-NNNN.csv (columns a, b, score_a) per generation and opponent of the generation's checkpoint. */
     private static List<ArenaScore> readArena(RunDirectory dir) {
-        Path arenaDir = dir.root().resolve("arena");
+        Path arenaDir = dir.arenaDir();
         if (!Files.isDirectory(arenaDir)) {
             return List.of();
         }

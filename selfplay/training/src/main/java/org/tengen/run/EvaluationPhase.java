@@ -70,7 +70,7 @@ final class EvaluationPhase extends RunPhase {
                 || stats.scoreVsPrevious >= ev.gateThreshold();
         // The best pointer is written before the arena file: a kill in between re-runs this evaluation only.
         if (promote) {
-            RunDirectory.writeAtomically(dir.bestFile(), name + "\n");
+            dir.writeBest(name);
         } else {
             LOG.info("Generation {} scored {} against {}: below the gate {}, {} stays the best", g,
                     RunTables.number(stats.scoreVsPrevious), best, ev.gateThreshold(), best);
@@ -80,7 +80,7 @@ final class EvaluationPhase extends RunPhase {
     }
 
     private Agent checkpointAgent(String name, int parallel, long seed) {
-        return run.agents().create(new PlayerSpec.Checkpoint(dir.root().resolve("checkpoints").resolve(name)),
+        return run.agents().create(new PlayerSpec.Checkpoint(dir.checkpoint(name)),
                 config.evaluation().search(), parallel, seed);
     }
 

@@ -11,7 +11,7 @@ record RunContext(RunConfig config, RunDirectory dir, boolean progressBars, Feat
 
     /** Checkpoint {@code name} of this run (e.g. {@code gen-0003}), checked against the run's network. */
     PolicyValueNet loadNet(String name) {
-        return agents.loadNet(dir.root().resolve("checkpoints").resolve(name));
+        return agents.loadNet(dir.checkpoint(name));
     }
 
     /** The provenance of a checkpoint of this run after {@code step} training steps from {@code parent}. */

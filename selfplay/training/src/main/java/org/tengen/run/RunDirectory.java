@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
  * <pre>
  * config.yaml                      the config the run was started with
  * checkpoints/gen-0003/            checkpoint of generation 3 (gen-0000: the initial random network)
+ * checkpoints/gen-0003.damaged     a checkpoint that failed verification on resume, set aside
  * checkpoints/best                 name of the checkpoint self-play uses (changes only with gating)
  * data/gen-0003/part-002-32g.npz   training samples of 32 self-play games of generation 3
  * games/gen-0003/game-00042.sgf    every self-play game
@@ -28,6 +29,7 @@ import java.util.regex.Pattern;
  * arena/games/                     SGF of evaluation games
  * elo.csv                          the Elo ladder over all evaluation games
  * metrics.csv                      one row per generation (throughput, losses, Elo)
+ * summary.txt                      what the last {@code train} session did, and the ladder
  * logs/train.log                   the log of every session of the run
  * </pre>
  */
@@ -52,12 +54,36 @@ public final class RunDirectory {
         return String.format(Locale.ROOT, "gen-%04d", generation);
     }
 
+    public Path checkpointsDir() {
+        return root.resolve("checkpoints");
+    }
+
     public Path checkpoint(int generation) {
-        return root.resolve("checkpoints").resolve(generationName(generation));
+        return checkpoint(generationName(generation));
+    }
+
+    /** The checkpoint directory of a generation name such as {@code gen-0003}. */
+    public Path checkpoint(String name) {
+        return checkpointsDir().resolve(name);
     }
 
     public Path bestFile() {
-        return root.resolve("checkpoints").resolve("best");
+        return checkpointsDir().resolve("best");
+    }
+
+    /**
+     * The generation name the best pointer holds ({@code gen-0000} before the first promotion), or empty when the
+     * pointer is damaged: it does not name a generation. Whether that checkpoint exists is the caller's question.
+     */
+    public Optional<String> best() {
+        String text = readIfExists(bestFile());
+        String name = text == null ? generationName(0) : text.strip();
+        return GENERATION.matcher(name).matches() ? Optional.of(name) : Optional.empty();
+    }
+
+    /** Points self-play at checkpoint {@code name} (atomically). */
+    public void writeBest(String name) {
+        writeAtomically(bestFile(), name + "\n");
     }
 
     public Path dataDir(int generation) {
@@ -68,12 +94,16 @@ public final class RunDirectory {
         return root.resolve("games").resolve(generationName(generation));
     }
 
+    public Path arenaDir() {
+        return root.resolve("arena");
+    }
+
     public Path arenaFile(int generation) {
-        return root.resolve("arena").resolve(generationName(generation) + ".csv");
+        return arenaDir().resolve(generationName(generation) + ".csv");
     }
 
     public Path arenaGamesDir() {
-        return root.resolve("arena").resolve("games");
+        return arenaDir().resolve("games");
     }
 
     public Path eloFile() {
@@ -84,13 +114,17 @@ public final class RunDirectory {
         return root.resolve("metrics.csv");
     }
 
+    public Path summaryFile() {
+        return root.resolve("summary.txt");
+    }
+
     public Path logFile() {
         return root.resolve("logs").resolve("train.log");
     }
 
     /** The newest checkpoint's generation, or -1 when there is none. */
     public int latestGeneration() {
-        Path dir = root.resolve("checkpoints");
+        Path dir = checkpointsDir();
         if (!Files.isDirectory(dir)) {
             return -1;
         }
@@ -138,7 +172,7 @@ public final class RunDirectory {
         } else {
             name = ref;
         }
-        Path path = root.resolve("checkpoints").resolve(name);
+        Path path = checkpoint(name);
         if (!Files.isDirectory(path)) {
             throw new IllegalArgumentException("run " + root + " has no checkpoint " + name);
         }
@@ -182,7 +216,7 @@ public final class RunDirectory {
     public int removeStaleTemporaries() {
         int removed = 0;
         List<Path> folders = new ArrayList<>();
-        folders.add(root.resolve("checkpoints"));
+        folders.add(checkpointsDir());
         folders.add(root);
         Path data = root.resolve("data");
         if (Files.isDirectory(data)) {

@@ -154,12 +154,12 @@ public final class TrainingRun {
      */
     private String best(int g) {
         Optional<String> best = dir.best();
-        if (best.isPresent() && Files.isDirectory(dir.root().resolve("checkpoints").resolve(best.get()))) {
+        if (best.isPresent() && Files.isDirectory(dir.checkpoint(best.get()))) {
             return best.get();
         }
         String latest = RunDirectory.generationName(Math.max(0, Math.min(g - 1, dir.latestGeneration())));
         LOG.warn("{} does not name a checkpoint of this run; using the latest, {}", dir.bestFile(), latest);
-        RunDirectory.writeAtomically(dir.bestFile(), latest + "\n");
+        dir.writeBest(latest);
         return latest;
     }
 

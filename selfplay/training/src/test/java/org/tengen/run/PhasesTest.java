@@ -1,5 +1,6 @@
 package org.tengen.run;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,36 +9,99 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tengen.models.checkpoint.Checkpoints;
+import org.tengen.models.eval.InputSpec;
 
 /** Each phase reads "done" off the run directory, so a run resumes at the first phase whose output is missing. */
 class PhasesTest {
+    @TempDir
+    Path tmp;
 
-    @Test
-    void eachPhaseIsDoneExactlyWhenItsOutputExists(@TempDir Path tmp) throws IOException {
-        RunDirectory dir = new RunDirectory(tmp.resolve("run"));
-        RunConfig config = TrainingRunTest.tiny(1);
+    private RunConfig config;
+    private RunDirectory dir;
+    private SelfPlayPhase selfPlay;
+    private TrainingPhase training;
+    private EvaluationPhase evaluation;
+
+    /** A finished one-generation tiny run (two data parts of 4 games) and the phases over its directory. */
+    @BeforeEach
+    void runOneGeneration() {
+        config = TrainingRunTest.tiny(1);
+        dir = new RunDirectory(tmp.resolve("run"));
         new TrainingRun(config, dir, false).run();
         RunContext context = new RunContext(config, dir, false, config.featureSet(),
-                org.tengen.models.eval.InputSpec.of(config.featureSet(), config.rules()), new Agents(config),
-                new Session());
-        List<Phase> phases = List.of(new SelfPlayPhase(context), new TrainingPhase(context),
-                new EvaluationPhase(context));
+                InputSpec.of(config.featureSet(), config.rules()), new Agents(config), new Session());
+        selfPlay = new SelfPlayPhase(context);
+        training = new TrainingPhase(context);
+        evaluation = new EvaluationPhase(context);
+    }
+
+    private static GenerationStats statsWithBest(String best) {
+        GenerationStats stats = new GenerationStats();
+        stats.best = best;
+        return stats;
+    }
+
+    @Test
+    void eachPhaseIsDoneExactlyWhenItsOutputExists() throws IOException {
+        List<Phase> phases = List.of(selfPlay, training, evaluation);
         assertEquals(List.of("self-play", "training", "evaluation"), phases.stream().map(Phase::name).toList());
         for (Phase phase : phases) {
             assertTrue(phase.isDone(1), phase.name() + " of generation 1");
             assertFalse(phase.isDone(2), phase.name() + " of generation 2");
         }
         Files.delete(dir.arenaFile(1));
-        assertFalse(phases.get(2).isDone(1));
-        assertTrue(phases.get(1).isDone(1), "only the evaluation is missing");
-        GenerationStats stats = new GenerationStats();
-        stats.best = "gen-0000";
-        phases.get(2).run(1, stats);
-        assertTrue(phases.get(2).isDone(1));
+        assertFalse(evaluation.isDone(1));
+        assertTrue(training.isDone(1), "only the evaluation is missing");
+        evaluation.run(1, statsWithBest("gen-0000"));
+        assertTrue(evaluation.isDone(1));
         assertEquals(RunTables.readResults(dir.arenaFile(1)).size(),
                 config.evaluation().gamesVsPrevious() + config.evaluation().anchors().size()
                         * config.evaluation().gamesVsAnchors());
+        assertEquals(java.util.Optional.of("gen-0001"), dir.best(), "ungated: the new checkpoint is promoted");
+    }
+
+    @Test
+    void selfPlayResumesAfterItsLastCompleteDataPart() throws IOException {
+        List<RunDirectory.DataPart> parts = dir.dataParts(1);
+        assertEquals(List.of(4, 4), parts.stream().map(RunDirectory.DataPart::games).toList());
+        byte[] first = Files.readAllBytes(parts.get(0).path());
+        Files.delete(parts.get(1).path());
+        assertFalse(selfPlay.isDone(1), "4 of 8 games");
+
+        GenerationStats stats = statsWithBest("gen-0000");
+        selfPlay.run(1, stats);
+
+        assertTrue(selfPlay.isDone(1));
+        assertEquals(4, stats.selfPlay.games(), "only the missing part's games are played");
+        assertEquals(parts.stream().map(RunDirectory.DataPart::path).toList(),
+                dir.dataParts(1).stream().map(RunDirectory.DataPart::path).toList());
+        assertArrayEquals(first, Files.readAllBytes(parts.get(0).path()), "the complete part is kept");
+    }
+
+    @Test
+    void trainingRemakesAMissingCheckpointFromTheOneBefore() throws IOException {
+        Checkpoints.verify(dir.checkpoint(1));
+        deleteRecursively(dir.checkpoint(1));
+        assertFalse(training.isDone(1));
+
+        GenerationStats stats = statsWithBest("gen-0000");
+        training.run(1, stats);
+
+        assertTrue(training.isDone(1));
+        assertEquals(config.steps(), stats.steps);
+        assertEquals("gen-0000", Checkpoints.verify(dir.checkpoint(1)).provenance().parent());
+        assertEquals(config.steps(), Checkpoints.read(dir.checkpoint(1)).provenance().trainingStep());
+    }
+
+    private static void deleteRecursively(Path path) throws IOException {
+        try (var files = Files.walk(path)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 }

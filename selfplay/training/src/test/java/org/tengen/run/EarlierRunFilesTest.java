@@ -1,0 +1,94 @@
+package org.tengen.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tengen.arena.EloLadder;
+import org.tengen.config.ConfigNode;
+import org.tengen.report.RunData;
+
+/**
+ * The tables, config and summary of a 20-generation quick run written by the code before the re-cut (commit 6958e74,
+ * hand-written CSV writer, knobs hard-coded in TrainingRun). Today's code must read them, write them back byte for
+ * byte, refit the same ladder from the arena files, and give the old config today's knob defaults.
+ */
+class EarlierRunFilesTest {
+    private static final int GENERATIONS = 20;
+
+    @TempDir
+    Path tmp;
+
+    private static RunDirectory golden() {
+        try {
+            return new RunDirectory(Path.of(EarlierRunFilesTest.class.getResource("/golden/run-6958e74").toURI()));
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void everyTableIsWrittenBackByteForByte() throws IOException {
+        RunDirectory old = golden();
+        for (int g = 1; g <= GENERATIONS; g++) {
+            Path copy = tmp.resolve("arena-" + g + ".csv");
+            RunTables.writeResults(copy, RunTables.readResults(old.arenaFile(g)));
+            assertEquals(Files.readString(old.arenaFile(g)), Files.readString(copy), old.arenaFile(g).toString());
+        }
+        Path elo = tmp.resolve("elo.csv");
+        RunTables.writeLadder(elo, RunTables.readLadder(old.eloFile()));
+        assertEquals(Files.readString(old.eloFile()), Files.readString(elo));
+        Path metrics = tmp.resolve("metrics.csv");
+        RunTables.writeMetrics(metrics, RunTables.readMetrics(old.metricsFile()).values());
+        assertEquals(Files.readString(old.metricsFile()), Files.readString(metrics));
+    }
+
+    @Test
+    void theLadderRefittedFromTheArenaFilesIsTheOneTheRunWrote() throws IOException {
+        RunDirectory old = golden();
+        List<EloLadder.GameResult> games = new ArrayList<>();
+        for (int g = 1; g <= GENERATIONS; g++) {
+            games.addAll(RunTables.readResults(old.arenaFile(g)));
+        }
+        assertEquals(1200, games.size());
+        Path elo = tmp.resolve("elo.csv");
+        RunTables.writeLadder(elo, EloLadder.fit(games, "random"));
+        assertEquals(Files.readString(old.eloFile()), Files.readString(elo));
+    }
+
+    @Test
+    void reportReadsTheRun() {
+        RunData data = RunData.read(golden().root());
+        assertEquals(GENERATIONS, data.metrics().size());
+        assertEquals(4500, data.metrics().column("samples")[0]);
+        assertEquals(825.6, data.metrics().column("elo")[GENERATIONS - 1]);
+        assertEquals(23, data.ladder().size());
+        assertEquals(new EloLadder.Rating("gen-0011", 969.0, 191.1, 80, 0.825), data.ladder().get(0));
+        assertEquals(List.of(new RunData.ArenaScore(20, "gen-0019", 20, 0.45),
+                        new RunData.ArenaScore(20, "mcts-rollout", 20, 1.0),
+                        new RunData.ArenaScore(20, "random", 20, 1.0)),
+                data.arena().stream().filter(s -> s.generation() == 20).toList());
+        assertTrue(data.summary().startsWith("Run summary"), data.summary());
+    }
+
+    @Test
+    void theOldConfigGetsTheKnobsThatWereHardCoded() throws IOException {
+        RunDirectory old = golden();
+        RunConfig config = RunConfig.from(ConfigNode.parse(old.configFile().toString(),
+                new StringReader(Files.readString(old.configFile()))));
+        // TrainingRun had: part size max(parallelGames, (games + 3) / 4), 32 arena games at once, 4 engines, 60 s.
+        assertEquals(Math.max(config.selfPlay().parallelGames(), (config.games() + 3) / 4), config.gamesPerPart());
+        assertEquals(32, config.evaluation().parallel());
+        assertEquals(4, config.evaluation().engineParallel());
+        assertEquals(Duration.ofSeconds(60), config.evaluation().engineTimeout());
+    }
+}
