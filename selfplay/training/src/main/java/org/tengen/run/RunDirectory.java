@@ -143,16 +143,6 @@ public final class RunDirectory {
     }
 
     /**
-     * The checkpoint name the best pointer holds: {@code gen-0000} before the first evaluation, empty when the pointer
-     * is damaged (it names no generation).
-     */
-    public Optional<String> best() {
-        String text = readIfExists(bestFile());
-        String name = text == null ? generationName(0) : text.strip();
-        return GENERATION.matcher(name).matches() ? Optional.of(name) : Optional.empty();
-    }
-
-    /**
      * A checkpoint directory named by a user: {@code latest}, {@code best}, a generation name ({@code gen-0003}) or
      * number ({@code 3}) in this run.
      */
