@@ -91,7 +91,7 @@ final class MatchCommand implements Callable<Integer> {
 
     @Option(names = "--max-moves", paramLabel = "N",
             description = "Turns before a game is stopped and counted as it stands (default: the run's for its "
-                    + "board, else twice the number of points).")
+                    + "board, else three times the number of points).")
     private Integer maxMoves;
 
     @Option(names = "--scoring", paramLabel = "REFEREE", defaultValue = "area",

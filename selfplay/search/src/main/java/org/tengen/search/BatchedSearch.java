@@ -75,6 +75,11 @@ public final class BatchedSearch {
     private final int[] slotNode;
     private final float[] policy;
     private final float[] value;
+    private final float[] score;
+    /** Per tree: the root's expected score (root player's view), the centre of the score utility. */
+    private final float[] scoreCenter;
+    /** The score utility's scale in points: half the square root of the area (2.5 points on 5x5, 4.5 on 9x9). */
+    private final float scoreScale;
     private final double[] noise;
     private int keptPositions;
 
@@ -139,6 +144,9 @@ public final class BatchedSearch {
         this.slotNode = new int[slots];
         this.policy = new float[slots * actionCount];
         this.value = new float[slots];
+        this.score = new float[slots];
+        this.scoreCenter = new float[treeCount];
+        this.scoreScale = (float) (0.5 * Math.sqrt(rules.area()));
         this.noise = new double[actionCount];
     }
 
@@ -189,6 +197,7 @@ public final class BatchedSearch {
                 continue;
             }
             prepareRoot(t, games[t]);
+            scoreCenter[t] = trees[t].rawScore[SearchTree.ROOT];
             double fullProbability = config.playoutCap().fullSearchProbability();
             full[t] = fullProbability >= 1 || randoms[t].nextDouble() < fullProbability;
             budget[t] = Math.min(config.budget(full[t]), maxSimulations);
@@ -397,7 +406,9 @@ public final class BatchedSearch {
                 if (g.isOver()) {
                     tree.flags[node] = SearchTree.TERMINAL;
                     tree.edgeCount[node] = 0;
-                    tree.rawValue[node] = GameValues.outcome(g, g.toMove());
+                    tree.rawScore[node] = GameValues.score(g, g.toMove());
+                    tree.rawValue[node] = utility(t, g.toMove(), GameValues.outcome(g, g.toMove()),
+                            tree.rawScore[node]);
                     backup(tree, path, depth, tree.rawValue[node]);
                     return FINISHED;
                 }
@@ -436,16 +447,39 @@ public final class BatchedSearch {
         if (batch == 0) {
             return;
         }
-        evaluator.evaluate(batch, leaves, policy, value);
+        evaluator.evaluate(batch, leaves, policy, value, score);
         for (int b = 0; b < batch; b++) {
-            SearchTree tree = trees[slotTree[b]];
-            expand(tree, slotNode[b], b);
-            backup(tree, paths[b], pathLength[b], value[b]);
+            int t = slotTree[b];
+            SearchTree tree = trees[t];
+            int node = slotNode[b];
+            if (node == SearchTree.ROOT) {
+                scoreCenter[t] = score[b];
+            }
+            expand(tree, node, b, utility(t, tree.player[node], value[b], score[b]));
+            backup(tree, paths[b], pathLength[b], tree.rawValue[node]);
         }
     }
 
-    /** Gives leaf {@code n} one edge per legal action with the evaluator's priors renormalised over them. */
-    private void expand(SearchTree tree, int n, int b) {
+    /**
+     * The utility of a leaf whose player {@code player} has value {@code v} and expected margin {@code s}: {@code v},
+     * plus with a score utility weight {@code w}, {@code w (2/pi) atan((s - c) / scale)} where {@code c} is the root's
+     * expected margin from {@code player}'s view, so that among equally won (or lost) lines the search prefers the
+     * larger margin (KataGo's score utility, Wu 2019).
+     */
+    private float utility(int t, int player, float v, float s) {
+        float weight = config.scoreUtility();
+        if (weight == 0f) {
+            return v;
+        }
+        float center = player == trees[t].player[SearchTree.ROOT] ? scoreCenter[t] : -scoreCenter[t];
+        return v + weight * (float) (2 / Math.PI * Math.atan((s - center) / scoreScale));
+    }
+
+    /**
+     * Gives leaf {@code n} one edge per legal action with the evaluator's priors renormalised over them, and its
+     * utility.
+     */
+    private void expand(SearchTree tree, int n, int b, float utility) {
         int count = leaves.legalCounts()[b];
         boolean[] legal = leaves.legalMask();
         int first = tree.newEdges(count);
@@ -467,7 +501,8 @@ public final class BatchedSearch {
         }
         tree.firstEdge[n] = first;
         tree.edgeCount[n] = count;
-        tree.rawValue[n] = value[b];
+        tree.rawValue[n] = utility;
+        tree.rawScore[n] = score[b];
         tree.flags[n] &= ~SearchTree.PENDING;
     }
 

@@ -23,4 +23,14 @@ final class GameValues {
         }
         return winner == Stone.EMPTY ? 0f : winner == player ? 1f : -1f;
     }
+
+    /**
+     * The area margin (komi included) of {@code game} as it stands from {@code player}'s view; a resignation counts as
+     * losing every point. Allocates nothing.
+     */
+    static float score(Game game, int player) {
+        double margin = game.status() == Status.RESIGNED
+                ? (game.resignedPlayer() == Stone.BLACK ? -1 : 1) * game.rules().area() : game.scoreMargin();
+        return (float) (player == Stone.BLACK ? margin : -margin);
+    }
 }

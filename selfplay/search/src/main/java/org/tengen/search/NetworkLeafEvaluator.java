@@ -45,7 +45,7 @@ public final class NetworkLeafEvaluator implements LeafEvaluator {
     }
 
     @Override
-    public void evaluate(int batch, VecEnv leaves, float[] policy, float[] value) {
+    public void evaluate(int batch, VecEnv leaves, float[] policy, float[] value, float[] score) {
         if (batch > maxBatch) {
             throw new IllegalArgumentException("batch " + batch + " exceeds maxBatch " + maxBatch);
         }
@@ -56,6 +56,6 @@ public final class NetworkLeafEvaluator implements LeafEvaluator {
             throw new IllegalArgumentException("the evaluator is for " + spec.width() + "x" + spec.height()
                     + " boards, the game is " + leaves.rules().width() + "x" + leaves.rules().height());
         }
-        evaluator.evaluate(batch, leaves.observations(), leaves.legalMask(), policy, value);
+        evaluator.evaluate(batch, leaves.observations(), leaves.legalMask(), policy, value, score);
     }
 }

@@ -35,7 +35,7 @@ public final class RolloutLeafEvaluator implements LeafEvaluator {
     }
 
     @Override
-    public void evaluate(int batch, VecEnv leaves, float[] policy, float[] value) {
+    public void evaluate(int batch, VecEnv leaves, float[] policy, float[] value, float[] score) {
         boolean[] legal = leaves.legalMask();
         for (int i = 0; i < batch; i++) {
             Game game = leaves.game(i);
@@ -51,14 +51,20 @@ public final class RolloutLeafEvaluator implements LeafEvaluator {
                 policy[offset + a] = legal[offset + a] ? 1f / count : 0f;
             }
             float sum = 0f;
+            float margin = 0f;
             for (int r = 0; r < rollouts; r++) {
                 sum += rollout(game);
+                margin += GameValues.score(scratch, game.toMove());
             }
             value[i] = sum / rollouts;
+            score[i] = margin / rollouts;
         }
     }
 
-    /** One playout of {@link PlayoutPolicy} from {@code start}; its result for {@code start}'s player to move. */
+    /**
+     * One playout of {@link PlayoutPolicy} from {@code start}, left in {@code scratch}; its result for {@code start}'s
+     * player to move.
+     */
     float rollout(Game start) {
         if (scratch == null || !scratch.rules().equals(start.rules())
                 || scratch.keptPositions() != start.keptPositions()) {

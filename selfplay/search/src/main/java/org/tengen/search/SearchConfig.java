@@ -12,9 +12,11 @@ package org.tengen.search;
  * @param playoutCap    playout-cap randomisation (disabled at probability 1)
  * @param puct          PUCT's knobs (selection below the Gumbel root uses Gumbel's own rule, not these)
  * @param gumbel        Gumbel's knobs
+ * @param scoreUtility  weight of the score utility added to every leaf's value (0 = off): KataGo's
+ *                      {@code (2/pi) atan((score - center) / scale)}, so the search also prefers larger margins
  */
 public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leavesPerTree, PlayoutCap playoutCap,
-                           PuctParams puct, GumbelParams gumbel) {
+                           PuctParams puct, GumbelParams gumbel, float scoreUtility) {
 
     public SearchConfig {
         if (algorithm == null || playoutCap == null || puct == null || gumbel == null) {
@@ -22,6 +24,9 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
         }
         Validate.atLeast("simulations", simulations, 1);
         Validate.atLeast("leavesPerTree", leavesPerTree, 1);
+        if (!(scoreUtility >= 0 && scoreUtility <= 1)) {
+            throw new IllegalArgumentException("scoreUtility must be in [0, 1], got " + scoreUtility);
+        }
         if (puct.reuseTree() && algorithm == SearchAlgorithm.GUMBEL) {
             throw new IllegalArgumentException("reuseTree is not supported with GUMBEL: sequential halving needs "
                     + "the root's visit counts to start at zero");
@@ -77,6 +82,7 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
         b.playoutCap = playoutCap;
         b.puct = puct;
         b.gumbel = gumbel;
+        b.scoreUtility = scoreUtility;
         return b;
     }
 
@@ -88,6 +94,7 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
         private PlayoutCap playoutCap = new PlayoutCap(1.0, 8);
         private PuctParams puct = new PuctParams(1.25f, 0.2f, 0.03f * 361, 0.25f, 30, 1f, true);
         private GumbelParams gumbel = new GumbelParams(16, 1f, 50f, 0.1f);
+        private float scoreUtility = 0f;
 
         private Builder() {
         }
@@ -176,8 +183,13 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
             return this;
         }
 
+        public Builder scoreUtility(float value) {
+            scoreUtility = value;
+            return this;
+        }
+
         public SearchConfig build() {
-            return new SearchConfig(algorithm, simulations, leavesPerTree, playoutCap, puct, gumbel);
+            return new SearchConfig(algorithm, simulations, leavesPerTree, playoutCap, puct, gumbel, scoreUtility);
         }
     }
 }

@@ -9,7 +9,8 @@ import java.util.Arrays;
  * <p>Shapes: node arrays are {@code [nodeCapacity]} indexed by node id, {@link #ROOT} = 0; edge arrays are
  * {@code [edgeCapacity]}. Node {@code n}'s edges are {@code firstEdge[n] .. firstEdge[n] + edgeCount[n] - 1}, one
  * per legal action in increasing action order; {@code edgeChild[e]} is the child node id or {@link #UNVISITED}.
- * Values are in [-1, 1]; {@code valueSum[n]} and {@code rawValue[n]} are from the view of {@code player[n]}, the
+ * Values are utilities (the win/loss value in [-1, 1], plus the score utility when the search uses one);
+ * {@code valueSum[n]}, {@code rawValue[n]} and {@code rawScore[n]} are from the view of {@code player[n]}, the
  * player to move at {@code n} (which is not always the opposite of the parent's: free handicap stones).
  */
 final class SearchTree {
@@ -30,6 +31,8 @@ final class SearchTree {
     float[] valueSum;
     /** The evaluator's value of the node, or its exact value when terminal. */
     float[] rawValue;
+    /** The evaluator's expected score margin of the node, or its exact margin when terminal. */
+    float[] rawScore;
     byte[] player;
     byte[] flags;
     int[] firstEdge;
@@ -48,6 +51,7 @@ final class SearchTree {
         inFlight = new int[nodeCapacity];
         valueSum = new float[nodeCapacity];
         rawValue = new float[nodeCapacity];
+        rawScore = new float[nodeCapacity];
         player = new byte[nodeCapacity];
         flags = new byte[nodeCapacity];
         firstEdge = new int[nodeCapacity];
@@ -73,6 +77,7 @@ final class SearchTree {
         inFlight[n] = 0;
         valueSum[n] = 0f;
         rawValue[n] = 0f;
+        rawScore[n] = 0f;
         player[n] = (byte) toMove;
         flags[n] = 0;
         firstEdge[n] = 0;
@@ -99,6 +104,7 @@ final class SearchTree {
         inFlight = Arrays.copyOf(inFlight, capacity);
         valueSum = Arrays.copyOf(valueSum, capacity);
         rawValue = Arrays.copyOf(rawValue, capacity);
+        rawScore = Arrays.copyOf(rawScore, capacity);
         player = Arrays.copyOf(player, capacity);
         flags = Arrays.copyOf(flags, capacity);
         firstEdge = Arrays.copyOf(firstEdge, capacity);
@@ -177,6 +183,7 @@ final class SearchTree {
         visits[n] = source.visits[s];
         valueSum[n] = source.valueSum[s];
         rawValue[n] = source.rawValue[s];
+        rawScore[n] = source.rawScore[s];
         flags[n] = source.flags[s];
         edgeCount[n] = source.edgeCount[s];
         sourceOf[n] = s;

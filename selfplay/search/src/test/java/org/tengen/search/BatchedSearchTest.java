@@ -33,6 +33,34 @@ class BatchedSearchTest {
                         .build()));
     }
 
+    /** A margin the value cannot see decides only through the score utility, under both algorithms. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("configs")
+    void scoreUtilityPrefersTheLargerMargin(String name, SearchConfig config) {
+        Rules rules = Rules.trompTaylor(3);
+        int target = 4;
+        for (float weight : new float[] {0f, 0.5f}) {
+            SearchConfig withWeight = config.toBuilder().simulations(60).playoutCap(1, 8).scoreUtility(weight)
+                    .build();
+            SearchResult result = TestEvaluators.searchOne(TestEvaluators.search(withWeight, rules, 1,
+                    TestEvaluators.pointIsWorthPoints(rules, target), SEED), new Game(rules));
+            float[] q = result.values();
+            for (int a = 0; a < rules.actionCount(); a++) {
+                if (a != target && result.visits()[a] > 0) {
+                    if (weight == 0f) {
+                        assertEquals(0f, q[a], 0f, name + ": without the utility every line is worth 0");
+                    } else {
+                        assertTrue(q[target] > q[a] + 0.1f, name + ": Q of the valuable point " + q[target]
+                                + " vs " + a + ": " + q[a]);
+                    }
+                }
+            }
+            if (weight > 0f) {
+                assertEquals(target, result.action(), name);
+            }
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("configs")
     void batchedSearchEqualsSingleSearches(String name, SearchConfig config) {

@@ -45,7 +45,8 @@ final class TestEvaluators {
             }
 
             @Override
-            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value) {
+            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value,
+                                 float[] score) {
                 int size = spec.observationSize();
                 int actions = spec.actionCount();
                 for (int i = 0; i < batch; i++) {
@@ -84,13 +85,41 @@ final class TestEvaluators {
             }
 
             @Override
-            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value) {
-                uniform.evaluate(batch, obs, legal, policy, value);
+            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value,
+                                 float[] score) {
+                uniform.evaluate(batch, obs, legal, policy, value, score);
                 int size = spec.observationSize();
                 for (int i = 0; i < batch; i++) {
                     float own = obs.get(i * size + TestFeatures.OWN * area + action);
                     float opponent = obs.get(i * size + TestFeatures.OPPONENT * area + action);
                     value[i] = 0.9f * (own - opponent);
+                }
+            }
+        };
+    }
+
+    /**
+     * Uniform priors and value 0 (nobody knows who wins), but owning {@code action}'s point is worth
+     * {@code 3 * (own - opponent)} points of expected margin, from the view of the player to move.
+     */
+    static Evaluator pointIsWorthPoints(Rules rules, int action) {
+        InputSpec spec = spec(rules);
+        UniformEvaluator uniform = new UniformEvaluator(spec);
+        int area = rules.area();
+        return new Evaluator() {
+            @Override
+            public InputSpec spec() {
+                return spec;
+            }
+
+            @Override
+            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value,
+                                 float[] score) {
+                uniform.evaluate(batch, obs, legal, policy, value, score);
+                int size = spec.observationSize();
+                for (int i = 0; i < batch; i++) {
+                    score[i] = 3f * (obs.get(i * size + TestFeatures.OWN * area + action)
+                            - obs.get(i * size + TestFeatures.OPPONENT * area + action));
                 }
             }
         };

@@ -35,6 +35,7 @@ public final class ReplayBuffer {
     private final float[] policy;
     private final float[] value;
     private final float[] ownership;
+    private final float[] score;
     private final float[] obsScratch;
 
     public ReplayBuffer(InputSpec spec, RunConfig.Replay settings, int batchSize, long seed) {
@@ -51,6 +52,7 @@ public final class ReplayBuffer {
         this.policy = new float[batchSize * actions];
         this.value = new float[batchSize];
         this.ownership = new float[batchSize * area];
+        this.score = new float[batchSize];
         this.obsScratch = new float[obsSize];
     }
 
@@ -98,7 +100,7 @@ public final class ReplayBuffer {
             copyExample(shard, pick, i);
         }
         return new TrainingBatch(batchSize, spec.width(), spec.height(), observations, policy, value,
-                ownership, null);
+                ownership, score);
     }
 
     private void copyExample(TrainingShard shard, int index, int slot) {
@@ -119,8 +121,9 @@ public final class ReplayBuffer {
             }
         }
         if (!hasOwnership) {
-            java.util.Arrays.fill(ownership, slot * area, (slot + 1) * area, 0f);
+            java.util.Arrays.fill(ownership, slot * area, (slot + 1) * area, Float.NaN);
         }
         value[slot] = shard.value()[index];
+        score[slot] = shard.score() == null ? Float.NaN : shard.score()[index];
     }
 }

@@ -11,6 +11,7 @@ import org.tengen.env.features.FeatureSet;
 import org.tengen.env.features.FeatureSets;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
+import org.tengen.env.vec.VecEnvConfig;
 import org.tengen.external.EngineCommand;
 import org.tengen.models.eval.SymmetricEvaluator;
 import org.tengen.models.net.NetConfig;
@@ -189,7 +190,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
             Rules even = rules;
             rules = build(node, () -> even.withKomi(komi));
         }
-        int maxMoves = node.getInt("maxMoves", 2 * width * height, 1, 1_000_000);
+        int maxMoves = node.getInt("maxMoves", VecEnvConfig.defaultMaxMoves(rules), 1, 1_000_000);
         return rules.withMaxMoves(maxMoves);
     }
 
@@ -225,7 +226,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                     .consideredActions(node.getInt("consideredActions", gumbel.consideredActions(), 1, 100_000))
                     .gumbelScale((float) node.getDouble("gumbelScale", gumbel.gumbelScale()))
                     .cVisit((float) node.getDouble("cVisit", gumbel.cVisit()))
-                    .cScale((float) node.getDouble("cScale", gumbel.cScale()));
+                    .cScale((float) node.getDouble("cScale", gumbel.cScale()))
+                    .scoreUtility((float) node.getDouble("scoreUtility", base.scoreUtility(), 0, 1));
             return b.playoutCap(node.getDouble("fullSearchProbability", base.playoutCap().fullSearchProbability(), 0,
                     1), node.getInt("cheapSimulations", base.playoutCap().cheapSimulations(), 1, 1_000_000)).build();
         });

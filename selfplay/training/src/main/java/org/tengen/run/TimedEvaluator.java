@@ -20,9 +20,10 @@ final class TimedEvaluator implements Evaluator {
     }
 
     @Override
-    public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value) {
+    public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
+                         float[] score) {
         long start = System.nanoTime();
-        inner.evaluate(batch, observations, legal, policy, value);
+        inner.evaluate(batch, observations, legal, policy, value, score);
         nanos += System.nanoTime() - start;
         positions += batch;
     }

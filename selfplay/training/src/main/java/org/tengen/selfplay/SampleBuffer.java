@@ -5,8 +5,9 @@ import org.tengen.models.data.TrainingShard;
 import org.tengen.models.eval.InputSpec;
 
 /**
- * A growable column store of training samples (observation, policy target, value target, ownership target), all
- * from the point of view of the player to move, that becomes a {@link TrainingShard}.
+ * A growable column store of training samples (observation, policy target, value target, ownership target, score
+ * target), all from the point of view of the player to move, that becomes a {@link TrainingShard}. NaN marks an
+ * unknown target (see {@link TrainingShard}).
  */
 public final class SampleBuffer {
     private final InputSpec spec;
@@ -17,6 +18,7 @@ public final class SampleBuffer {
     private float[] policy;
     private float[] value;
     private float[] ownership;
+    private float[] score;
     private int count;
 
     public SampleBuffer(InputSpec spec, int initialCapacity) {
@@ -29,6 +31,7 @@ public final class SampleBuffer {
         policy = new float[cap * actions];
         value = new float[cap];
         ownership = new float[cap * area];
+        score = new float[cap];
     }
 
     public int count() {
@@ -41,18 +44,20 @@ public final class SampleBuffer {
 
     /** Appends one sample; arrays are copied from the given offsets. */
     public void add(float[] obs, int obsOffset, float[] policyTarget, int policyOffset, float valueTarget,
-                    float[] ownershipTarget, int ownershipOffset) {
+                    float[] ownershipTarget, int ownershipOffset, float scoreTarget) {
         if (count == value.length) {
             int cap = count * 2;
             observations = Arrays.copyOf(observations, cap * obsSize);
             policy = Arrays.copyOf(policy, cap * actions);
             value = Arrays.copyOf(value, cap);
             ownership = Arrays.copyOf(ownership, cap * area);
+            score = Arrays.copyOf(score, cap);
         }
         System.arraycopy(obs, obsOffset, observations, count * obsSize, obsSize);
         System.arraycopy(policyTarget, policyOffset, policy, count * actions, actions);
         value[count] = valueTarget;
         System.arraycopy(ownershipTarget, ownershipOffset, ownership, count * area, area);
+        score[count] = scoreTarget;
         count++;
     }
 
@@ -60,17 +65,18 @@ public final class SampleBuffer {
     public void addAll(SampleBuffer other) {
         for (int i = 0; i < other.count; i++) {
             add(other.observations, i * obsSize, other.policy, i * actions, other.value[i], other.ownership,
-                    i * area);
+                    i * area, other.score[i]);
         }
     }
 
-    /** Overwrites the value and ownership targets of sample {@code i} (set once a game's outcome is known). */
-    public void setTargets(int i, float valueTarget, float[] ownershipTarget) {
+    /** Overwrites the outcome targets of sample {@code i} (set once a game's outcome is known). */
+    public void setTargets(int i, float valueTarget, float[] ownershipTarget, float scoreTarget) {
         if (i < 0 || i >= count) {
             throw new IndexOutOfBoundsException("sample " + i + " of " + count);
         }
         value[i] = valueTarget;
         System.arraycopy(ownershipTarget, 0, ownership, i * area, area);
+        score[i] = scoreTarget;
     }
 
     public void clear() {
@@ -81,6 +87,6 @@ public final class SampleBuffer {
     public TrainingShard toShard() {
         return new TrainingShard(spec, count, Arrays.copyOf(observations, count * obsSize),
                 Arrays.copyOf(policy, count * actions), Arrays.copyOf(value, count),
-                Arrays.copyOf(ownership, count * area));
+                Arrays.copyOf(ownership, count * area), Arrays.copyOf(score, count));
     }
 }

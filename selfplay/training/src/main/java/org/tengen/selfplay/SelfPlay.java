@@ -26,8 +26,11 @@ import org.tengen.env.game.GameResult;
  * env's buffer.
  *
  * <p>Samples come from full searches only (playout-cap randomisation's cheap searches pick moves but train
- * nothing). Each sample's value target is the game's outcome and its ownership target the final area ownership,
- * both from the point of view of the player to move at that sample; truncated games are counted as they stand.
+ * nothing). Each sample's value target is the game's outcome, its ownership target the final area ownership and its
+ * score target the final area margin (komi included), all from the point of view of the player to move at that
+ * sample. What a game's ending does not tell is left unknown (NaN): a game cut by the move cap has no outcome
+ * targets at all (its position as it stands would teach a result nobody reached), a resigned game has a value but
+ * no ownership or score.
  *
  * <p>Resignation: a player resigns after its search's root value stayed below {@code resignThreshold} for
  * {@code resignAfter} of its consecutive moves. A fraction {@code noResignFraction} of games never resigns; in them
@@ -196,7 +199,7 @@ public final class SelfPlay {
         public void finished(GameLoop.Finished f) {
             int s = f.slot();
             int winner = f.winner();
-            finishSamples(s, f.game(), winner);
+            finishSamples(s, f.game(), winner, f.ending());
             samples += pending[s].count();
             if (f.ending() == GameLoop.Ending.RESIGNATION) {
                 resigned++;
@@ -256,21 +259,24 @@ public final class SelfPlay {
         }
         samplePlayers[s][index] = player;
         // Value and ownership are filled in when the game ends.
-        buffer.add(obs, 0, result.policy(), 0, 0f, ownershipMover, 0);
+        buffer.add(obs, 0, result.policy(), 0, 0f, ownershipMover, 0, 0f);
     }
 
-    /** Sets value and ownership targets of the finished game's samples from each sample's mover's view. */
-    private void finishSamples(int s, Game game, int winner) {
+    /** Sets the outcome targets of the finished game's samples from each sample's mover's view. */
+    private void finishSamples(int s, Game game, int winner, GameLoop.Ending ending) {
+        boolean counted = ending == GameLoop.Ending.PASSES;
+        boolean decided = counted || ending == GameLoop.Ending.RESIGNATION;
+        float margin = (float) game.scoreMargin();
         game.ownership(ownershipBlack, 0);
         SampleBuffer buffer = pending[s];
         for (int i = 0; i < buffer.count(); i++) {
             int player = samplePlayers[s][i];
             float sign = player == Stone.BLACK ? 1f : -1f;
-            float outcome = winner == Stone.EMPTY ? 0f : winner == player ? 1f : -1f;
+            float outcome = !decided ? Float.NaN : winner == Stone.EMPTY ? 0f : winner == player ? 1f : -1f;
             for (int p = 0; p < ownershipBlack.length; p++) {
-                ownershipMover[p] = sign * ownershipBlack[p];
+                ownershipMover[p] = counted ? sign * ownershipBlack[p] : Float.NaN;
             }
-            buffer.setTargets(i, outcome, ownershipMover);
+            buffer.setTargets(i, outcome, ownershipMover, counted ? sign * margin : Float.NaN);
         }
     }
 }

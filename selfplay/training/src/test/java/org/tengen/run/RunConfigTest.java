@@ -52,7 +52,7 @@ class RunConfigTest {
         RunConfig config = parse("");
         assertEquals(9, config.rules().width());
         assertEquals("az17", config.features());
-        assertEquals(162, config.rules().maxMoves());
+        assertEquals(243, config.rules().maxMoves(), "3 turns per point of 9x9");
     }
 
     @Test

@@ -12,8 +12,10 @@ import org.tengen.models.eval.InputSpec;
  * {@code observations [N, planes, height, width]}, {@code policy [N, actions]} (search visit distribution, pass
  * last), {@code value [N]} (game outcome from the point of view of the player to move), optional
  * {@code ownership [N, height, width]} (final owner of each point from the same point of view: +1 the player to
- * move, -1 the opponent), plus {@code feature_set} (the {@code <U} id of the planes) and {@code format_version}
- * (int64 scalar, {@value #FORMAT_VERSION}). Arrays are flat, row-major, and shared with the caller (not copied).
+ * move, -1 the opponent), optional {@code score [N]} (final area margin with komi from the same point of view),
+ * plus {@code feature_set} (the {@code <U} id of the planes) and {@code format_version}
+ * (int64 scalar, {@value #FORMAT_VERSION}). NaN marks a target that is not known: value, ownership and score of a
+ * game cut short by the move cap, ownership and score of a resigned game (format 1 has no NaN). Arrays are flat, row-major, and shared with the caller (not copied).
  *
  * <p>In Python: {@code z = numpy.load("shard.npz"); z["observations"].shape == (N, planes, height, width)}.
  *
@@ -23,11 +25,12 @@ import org.tengen.models.eval.InputSpec;
  * @param policy       {@code count * spec.actionCount()} floats
  * @param value        {@code count} floats
  * @param ownership    {@code count * width * height} floats, or null when the producer has none
+ * @param score        {@code count} floats, or null when the producer has none
  */
 public record TrainingShard(InputSpec spec, int count, float[] observations, float[] policy, float[] value,
-        float[] ownership) {
+        float[] ownership, float[] score) {
     /** Bumped whenever the meaning or layout of a stored array changes. */
-    public static final long FORMAT_VERSION = 1;
+    public static final long FORMAT_VERSION = 2;
 
     public TrainingShard {
         if (count < 1) {
@@ -39,6 +42,9 @@ public record TrainingShard(InputSpec spec, int count, float[] observations, flo
         checkLength("value", value, count);
         if (ownership != null) {
             checkLength("ownership", ownership, (long) count * area);
+        }
+        if (score != null) {
+            checkLength("score", score, count);
         }
     }
 
@@ -58,6 +64,9 @@ public record TrainingShard(InputSpec spec, int count, float[] observations, flo
         if (ownership != null) {
             arrays.put("ownership", new NpyArray.Floats(ownership, new long[] {n, spec.height(), spec.width()}));
         }
+        if (score != null) {
+            arrays.put("score", new NpyArray.Floats(score, new long[] {n}));
+        }
         arrays.put("feature_set", new NpyArray.Text(spec.featureSet()));
         arrays.put("format_version", NpyArray.Longs.scalar(FORMAT_VERSION));
         NpzFile.write(path, arrays);
@@ -67,9 +76,9 @@ public record TrainingShard(InputSpec spec, int count, float[] observations, flo
     public static TrainingShard read(Path path) throws IOException {
         Map<String, NpyArray> arrays = NpzFile.read(path);
         long version = get(arrays, "format_version", NpyArray.Longs.class, path).data()[0];
-        if (version != FORMAT_VERSION) {
+        if (version != 1 && version != FORMAT_VERSION) {
             throw new IOException(path + " is training-shard format " + version + "; this build reads "
-                    + FORMAT_VERSION);
+                    + "1 and " + FORMAT_VERSION);
         }
         NpyArray.Floats obs = get(arrays, "observations", NpyArray.Floats.class, path);
         long[] shape = obs.shape();
@@ -81,11 +90,12 @@ public record TrainingShard(InputSpec spec, int count, float[] observations, flo
         InputSpec spec = new InputSpec(featureSet, (int) shape[1], (int) shape[3], (int) shape[2]);
         NpyArray.Floats ownership = arrays.containsKey("ownership")
                 ? get(arrays, "ownership", NpyArray.Floats.class, path) : null;
+        NpyArray.Floats score = arrays.containsKey("score") ? get(arrays, "score", NpyArray.Floats.class, path) : null;
         try {
             return new TrainingShard(spec, (int) shape[0], obs.data(),
                     get(arrays, "policy", NpyArray.Floats.class, path).data(),
                     get(arrays, "value", NpyArray.Floats.class, path).data(),
-                    ownership == null ? null : ownership.data());
+                    ownership == null ? null : ownership.data(), score == null ? null : score.data());
         } catch (IllegalArgumentException e) {
             throw new IOException(path + ": " + e.getMessage(), e);
         }

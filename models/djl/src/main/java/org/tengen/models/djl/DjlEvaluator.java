@@ -7,6 +7,7 @@ import ai.djl.ndarray.types.Shape;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
+import java.util.Arrays;
 import org.tengen.models.eval.Evaluator;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.eval.Policies;
@@ -53,8 +54,9 @@ public final class DjlEvaluator implements Evaluator {
     }
 
     @Override
-    public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value) {
-        spec.checkBatch(batch, observations, legal, policy, value);
+    public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
+                         float[] score) {
+        spec.checkBatch(batch, observations, legal, policy, value, score);
         int floats = batch * spec.observationSize();
         int actions = spec.actionCount();
         ensureCapacity(floats, batch * actions);
@@ -65,6 +67,11 @@ public final class DjlEvaluator implements Evaluator {
                     DataType.FLOAT32));
             out.get(0).toByteBuffer(true).asFloatBuffer().get(logits, 0, batch * actions);
             out.get(1).toByteBuffer(true).asFloatBuffer().get(value, 0, batch);
+            if (net.config().scoreHead()) {
+                out.get(net.config().scoreIndex()).toByteBuffer(true).asFloatBuffer().get(score, 0, batch);
+            } else {
+                Arrays.fill(score, 0, batch, 0f);
+            }
         }
         for (int i = 0; i < batch; i++) {
             Policies.maskedSoftmax(logits, i * actions, legal, i * actions, policy, i * actions, actions);

@@ -1,7 +1,9 @@
 package org.tengen.models.learn;
 
 import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.types.DataType;
 import ai.djl.training.loss.Loss;
 import org.tengen.models.net.NetConfig;
 import org.tengen.models.net.Scalars;
@@ -49,16 +51,25 @@ public final class PolicyValueLoss extends Loss {
     public NDArray[] terms(NDList labels, NDList predictions) {
         NDArray logits = predictions.get(0);
         NDArray policy = labels.get(POLICY).mul(logits.logSoftmax(1)).sum(new int[] {1}).neg().mean();
-        NDArray value = predictions.get(1).sub(labels.get(VALUE)).square().mean();
+        NDArray value = squaredError(predictions.get(1), labels.get(VALUE));
         NDArray zero = value.zerosLike();
         NDArray ownership = net.ownershipHead() && labels.contains(OWNERSHIP)
-                ? predictions.get(net.ownershipIndex()).sub(labels.get(OWNERSHIP)).square().mean()
+                ? squaredError(predictions.get(net.ownershipIndex()), labels.get(OWNERSHIP))
                 : zero;
         NDArray score = zero;
         if (net.scoreHead() && labels.contains(SCORE)) {
             float area = logits.getShape().get(1) - 1;
-            score = Scalars.times(predictions.get(net.scoreIndex()).sub(labels.get(SCORE)).square().mean(), 1f / area);
+            score = Scalars.times(squaredError(predictions.get(net.scoreIndex()), labels.get(SCORE)), 1f / area);
         }
         return new NDArray[] {policy, value, ownership, score};
+    }
+
+    /** Mean squared error over the targets that are known: a NaN target (unknown) adds no loss and no gradient. */
+    private static NDArray squaredError(NDArray predicted, NDArray target) {
+        NDArray t = target.reshape(predicted.getShape());
+        NDArray unknown = t.isNaN();
+        NDArray error = NDArrays.where(unknown, predicted.zerosLike(), predicted.sub(t));
+        NDArray known = unknown.logicalNot().toType(DataType.FLOAT32, false);
+        return error.square().sum().div(known.sum().maximum(1f));
     }
 }

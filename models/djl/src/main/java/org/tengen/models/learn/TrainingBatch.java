@@ -11,7 +11,7 @@ import java.nio.FloatBuffer;
  * @param observations     NCHW input planes, {@code size * planes * height * width} floats
  * @param policyTargets    a probability distribution per position over {@code width * height + 1} actions (pass
  *                         last), e.g. search visit counts normalised; one-hot works too
- * @param valueTargets     game outcome per position in [-1, 1]
+ * @param valueTargets     game outcome per position in [-1, 1]; NaN (in any target) means unknown: no loss
  * @param ownershipTargets per point in [-1, 1] (+1 owned by the side to move), {@code size * width * height}, or
  *                         null
  * @param scoreTargets     final score margin in points for the side to move, {@code size}, or null

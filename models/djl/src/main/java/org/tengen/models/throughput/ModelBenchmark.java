@@ -177,7 +177,7 @@ public final class ModelBenchmark {
                 Thread thread = new Thread(() -> {
                     try {
                         while (!stop.get()) {
-                            service.evaluate(1, in.observations, in.legal, in.policy, in.value);
+                            service.evaluate(1, in.observations, in.legal, in.policy, in.value, in.score);
                             done.incrementAndGet();
                         }
                     } finally {
@@ -260,7 +260,7 @@ public final class ModelBenchmark {
 
     private static Runnable evaluatorLoop(DjlEvaluator evaluator, InputSpec spec, int batch) {
         Inputs in = new Inputs(spec, batch, batch);
-        return () -> evaluator.evaluate(batch, in.observations, in.legal, in.policy, in.value);
+        return () -> evaluator.evaluate(batch, in.observations, in.legal, in.policy, in.value, in.score);
     }
 
     /** What a caller of plain DJL would do: array from a native buffer, predict, read policy and value back. */
@@ -345,6 +345,7 @@ public final class ModelBenchmark {
         final boolean[] legal;
         final float[] policy;
         final float[] value;
+        final float[] score;
 
         Inputs(InputSpec spec, int batch, long seed) {
             Random random = new Random(seed);
@@ -360,6 +361,7 @@ public final class ModelBenchmark {
             }
             policy = new float[batch * actions];
             value = new float[batch];
+            score = new float[batch];
         }
     }
 

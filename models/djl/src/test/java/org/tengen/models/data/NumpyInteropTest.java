@@ -71,7 +71,7 @@ class NumpyInteropTest {
                 assert val.shape == (5,) and val.tolist() == [-1.0, 0.0, 1.0, -1.0, 0.0]
                 assert own.shape == (5, 9, 9) and own[1, 0, 2] == ((2 + 1) % 3 - 1)
                 assert str(z["feature_set"]) == "az17", z["feature_set"]
-                assert z["format_version"].dtype == np.int64 and int(z["format_version"]) == 1
+                assert z["format_version"].dtype == np.int64 and int(z["format_version"]) == 2
                 print("ok")
                 """;
         Result r = run(List.of("-c", script, file.toString()));

@@ -40,7 +40,7 @@ class TrainingShardTest {
                 }
             }
         }
-        return new TrainingShard(spec, count, obs, policy, value, own);
+        return new TrainingShard(spec, count, obs, policy, value, own, null);
     }
 
     @ParameterizedTest(name = "{0} positions, {1} planes {2}x{3}, ownership {4}")
@@ -71,10 +71,10 @@ class TrainingShardTest {
     void wrongSizesAreRejected() throws IOException {
         InputSpec spec = new InputSpec("az17", 2, 3, 3);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new TrainingShard(spec, 2, new float[36], new float[19], new float[2], null));
+                () -> new TrainingShard(spec, 2, new float[36], new float[19], new float[2], null, null));
         assertTrue(e.getMessage().contains("policy has 19 floats, expected 20"), e.getMessage());
         assertThrows(IllegalArgumentException.class,
-                () -> new TrainingShard(spec, 0, new float[0], new float[0], new float[0], null));
+                () -> new TrainingShard(spec, 0, new float[0], new float[0], new float[0], null, null));
         Path file = dir.resolve("other.npz");
         NpzFile.write(file, Map.of("value", new NpyArray.Floats(new float[1], new long[] {1})));
         IOException missing = assertThrows(IOException.class, () -> TrainingShard.read(file));

@@ -38,7 +38,7 @@ class BatchingDjlTest {
                     for (int c = 0; c < calls; c++) {
                         expected[t][c] = new float[actions];
                         direct.evaluate(1, Inputs.observations(spec, 1, seed(t, c)), Inputs.legal(spec, 1,
-                                seed(t, c)), expected[t][c], value);
+                                seed(t, c)), expected[t][c], value, new float[1]);
                         expectedValue[t][c] = value[0];
                     }
                 }
@@ -55,7 +55,7 @@ class BatchingDjlTest {
                         for (int c = 0; c < calls; c++) {
                             FloatBuffer observations = Inputs.observations(spec, 1, seed(thread, c));
                             service.evaluate(1, observations, Inputs.legal(spec, 1, seed(thread, c)), policy,
-                                    value);
+                                    value, new float[1]);
                             assertArrayEquals(expected[thread][c], policy, 1e-5f);
                             assertArrayEquals(new float[] {expectedValue[thread][c]}, value, 1e-5f);
                         }

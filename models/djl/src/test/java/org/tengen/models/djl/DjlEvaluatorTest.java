@@ -27,7 +27,7 @@ class DjlEvaluatorTest {
         float[] policy = new float[batch * actions];
         float[] value = new float[batch];
         try (PolicyValueNet net = PolicyValueNet.create(NET); DjlEvaluator evaluator = new DjlEvaluator(net, spec)) {
-            evaluator.evaluate(batch, Inputs.observations(spec, batch, 2), legal, policy, value);
+            evaluator.evaluate(batch, Inputs.observations(spec, batch, 2), legal, policy, value, new float[value.length]);
         }
         for (int i = 0; i < batch; i++) {
             double sum = 0;
@@ -57,11 +57,11 @@ class DjlEvaluatorTest {
         float[] onePolicy = new float[actions];
         float[] oneValue = new float[1];
         try (PolicyValueNet net = PolicyValueNet.create(NET); DjlEvaluator evaluator = DjlEvaluator.of(net, "t")) {
-            evaluator.evaluate(batch, observations, legal, policy, value);
+            evaluator.evaluate(batch, observations, legal, policy, value, new float[value.length]);
             for (int i = 0; i < batch; i++) {
                 FloatBuffer one = observations.duplicate().position(i * spec.observationSize()).slice();
                 boolean[] oneLegal = java.util.Arrays.copyOfRange(legal, i * actions, (i + 1) * actions);
-                evaluator.evaluate(1, one, oneLegal, onePolicy, oneValue);
+                evaluator.evaluate(1, one, oneLegal, onePolicy, oneValue, new float[oneValue.length]);
                 assertArrayEquals(java.util.Arrays.copyOfRange(policy, i * actions, (i + 1) * actions), onePolicy,
                         1e-5f);
                 assertEquals(value[i], oneValue[0], 1e-5f);
@@ -74,11 +74,11 @@ class DjlEvaluatorTest {
         InputSpec spec = new InputSpec("t", 4, 9, 9);
         try (PolicyValueNet net = PolicyValueNet.create(NET); DjlEvaluator evaluator = DjlEvaluator.of(net, "t")) {
             IllegalArgumentException small = assertThrows(IllegalArgumentException.class, () -> evaluator.evaluate(2,
-                    FloatBuffer.allocate(10), new boolean[164], new float[164], new float[2]));
+                    FloatBuffer.allocate(10), new boolean[164], new float[164], new float[2], new float[2]));
             assertTrue(small.getMessage().contains("observations: room for 10"), small.getMessage());
             boolean[] none = new boolean[spec.actionCount()];
             IllegalArgumentException noLegal = assertThrows(IllegalArgumentException.class, () -> evaluator.evaluate(
-                    1, Inputs.observations(spec, 1, 1), none, new float[82], new float[1]));
+                    1, Inputs.observations(spec, 1, 1), none, new float[82], new float[1], new float[1]));
             assertTrue(noLegal.getMessage().contains("no legal action"), noLegal.getMessage());
             IllegalArgumentException planes = assertThrows(IllegalArgumentException.class,
                     () -> new DjlEvaluator(net, new InputSpec("az17", 17, 9, 9)));

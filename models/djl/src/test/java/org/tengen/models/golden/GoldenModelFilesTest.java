@@ -99,7 +99,7 @@ class GoldenModelFilesTest {
         for (int i = 0; i < ownership.length; i++) {
             ownership[i] = (i % 3) - 1;
         }
-        return new TrainingShard(SPEC, n, obs, policy, value, ownership);
+        return new TrainingShard(SPEC, n, obs, policy, value, ownership, null);
     }
 
     /** A net trained three steps (so batch-norm statistics are not the defaults), saved as the golden checkpoint. */

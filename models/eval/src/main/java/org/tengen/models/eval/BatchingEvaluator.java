@@ -38,6 +38,7 @@ public final class BatchingEvaluator implements Evaluator {
     private final boolean[] batchLegal;
     private final float[] batchPolicy;
     private final float[] batchValue;
+    private final float[] batchScore;
 
     private volatile boolean stopped;
     private boolean closeCalled;
@@ -66,6 +67,7 @@ public final class BatchingEvaluator implements Evaluator {
         this.batchLegal = new boolean[maxBatch * spec.actionCount()];
         this.batchPolicy = new float[maxBatch * spec.actionCount()];
         this.batchValue = new float[maxBatch];
+        this.batchScore = new float[maxBatch];
         this.worker = new Thread(this::work, "tengen-batching-evaluator");
         worker.setDaemon(true);
         worker.start();
@@ -78,11 +80,12 @@ public final class BatchingEvaluator implements Evaluator {
 
     /** Thread-safe; blocks until the positions are evaluated. */
     @Override
-    public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value) {
-        spec.checkBatch(batch, observations, legal, policy, value);
+    public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
+                         float[] score) {
+        spec.checkBatch(batch, observations, legal, policy, value, score);
         Request request = requests.get();
         for (int first = 0; first < batch; first += maxBatch) {
-            submit(request.set(observations, legal, policy, value, first, Math.min(maxBatch, batch - first)));
+            submit(request.set(observations, legal, policy, value, score, first, Math.min(maxBatch, batch - first)));
         }
     }
 
@@ -222,7 +225,7 @@ public final class BatchingEvaluator implements Evaluator {
         }
         RuntimeException failure = null;
         try {
-            inner.evaluate(filled, batchObservations, batchLegal, batchPolicy, batchValue);
+            inner.evaluate(filled, batchObservations, batchLegal, batchPolicy, batchValue, batchScore);
         } catch (RuntimeException e) {
             failure = e;
         } catch (Error e) {
@@ -243,6 +246,7 @@ public final class BatchingEvaluator implements Evaluator {
             if (failure == null) {
                 System.arraycopy(batchPolicy, at * actions, r.policy, r.first * actions, r.count * actions);
                 System.arraycopy(batchValue, at, r.value, r.first, r.count);
+                System.arraycopy(batchScore, at, r.score, r.first, r.count);
                 at += r.count;
                 complete(r);
             } else {
@@ -272,17 +276,20 @@ public final class BatchingEvaluator implements Evaluator {
         boolean[] legal;
         float[] policy;
         float[] value;
+        float[] score;
         int first;
         int count;
         Thread waiter;
         RuntimeException failure;
         volatile boolean done;
 
-        Request set(FloatBuffer observations, boolean[] legal, float[] policy, float[] value, int first, int count) {
+        Request set(FloatBuffer observations, boolean[] legal, float[] policy, float[] value, float[] score, int first,
+                    int count) {
             this.observations = observations;
             this.legal = legal;
             this.policy = policy;
             this.value = value;
+            this.score = score;
             this.first = first;
             this.count = count;
             this.waiter = Thread.currentThread();

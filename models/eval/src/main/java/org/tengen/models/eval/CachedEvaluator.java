@@ -20,6 +20,7 @@ public final class CachedEvaluator implements Evaluator {
     private final long[] keys;
     private final float[] policies;
     private final float[] values;
+    private final float[] scores;
 
     private int[] missIndex = new int[0];
     private long[] missKey = new long[0];
@@ -27,6 +28,7 @@ public final class CachedEvaluator implements Evaluator {
     private boolean[] missLegal = new boolean[0];
     private float[] missPolicy = new float[0];
     private float[] missValue = new float[0];
+    private float[] missScore = new float[0];
 
     private long lookups;
     private long hits;
@@ -47,6 +49,7 @@ public final class CachedEvaluator implements Evaluator {
         this.keys = new long[size];
         this.policies = new float[Math.multiplyExact(size, spec.actionCount())];
         this.values = new float[size];
+        this.scores = new float[size];
     }
 
     @Override
@@ -55,8 +58,9 @@ public final class CachedEvaluator implements Evaluator {
     }
 
     @Override
-    public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value) {
-        spec.checkBatch(batch, observations, legal, policy, value);
+    public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
+                         float[] score) {
+        spec.checkBatch(batch, observations, legal, policy, value, score);
         ensureCapacity(batch);
         int obsSize = spec.observationSize();
         int actions = spec.actionCount();
@@ -69,6 +73,7 @@ public final class CachedEvaluator implements Evaluator {
                 hits++;
                 System.arraycopy(policies, slot * actions, policy, i * actions, actions);
                 value[i] = values[slot];
+                score[i] = scores[slot];
             } else {
                 missIndex[misses] = i;
                 missKey[misses] = key;
@@ -80,15 +85,17 @@ public final class CachedEvaluator implements Evaluator {
         if (misses == 0) {
             return;
         }
-        inner.evaluate(misses, missObservations, missLegal, missPolicy, missValue);
+        inner.evaluate(misses, missObservations, missLegal, missPolicy, missValue, missScore);
         for (int m = 0; m < misses; m++) {
             int i = missIndex[m];
             int slot = (int) missKey[m] & mask;
             System.arraycopy(missPolicy, m * actions, policy, i * actions, actions);
             value[i] = missValue[m];
+            score[i] = missScore[m];
             keys[slot] = missKey[m];
             System.arraycopy(missPolicy, m * actions, policies, slot * actions, actions);
             values[slot] = missValue[m];
+            scores[slot] = missScore[m];
         }
     }
 
@@ -152,5 +159,6 @@ public final class CachedEvaluator implements Evaluator {
         missLegal = new boolean[batch * spec.actionCount()];
         missPolicy = new float[batch * spec.actionCount()];
         missValue = new float[batch];
+        missScore = new float[batch];
     }
 }

@@ -8,8 +8,9 @@ import java.nio.FloatBuffer;
  *
  * <p>Buffers are the caller's: position {@code i} reads observations at {@code i * spec().observationSize()}
  * (NCHW, absolute indexing from 0) and legal flags at {@code i * spec().actionCount()}, and writes its policy at
- * {@code policy[i * actionCount ..]} and its value at {@code value[i]}. Policies are probabilities: 0 on illegal
- * actions, summing to 1 over legal ones. Values are in [-1, 1] from the point of view of the player to move.
+ * {@code policy[i * actionCount ..]}, its value at {@code value[i]} and its expected final score margin (area
+ * points, komi included) at {@code score[i]}, 0 when the network predicts none. Policies are probabilities: 0 on illegal
+ * actions, summing to 1 over legal ones. Values are in [-1, 1] and scores are from the point of view of the player to move.
  * Implementations must be safe to call from one thread at a time; use a batching service to share one across
  * threads.
  */
@@ -18,7 +19,7 @@ public interface Evaluator extends AutoCloseable {
     InputSpec spec();
 
     /** Evaluates positions {@code 0 .. batch-1}. */
-    void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value);
+    void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value, float[] score);
 
     /** Releases native resources; the default does nothing. */
     @Override

@@ -41,7 +41,8 @@ public record InputSpec(String featureSet, int planes, int width, int height) {
      *
      * @throws IllegalArgumentException naming the first buffer that is too small, or a non-positive batch
      */
-    public void checkBatch(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value) {
+    public void checkBatch(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
+                           float[] score) {
         if (batch < 1) {
             throw new IllegalArgumentException("batch must be positive, got " + batch);
         }
@@ -49,6 +50,7 @@ public record InputSpec(String featureSet, int planes, int width, int height) {
         requireRoom("legal mask", legal.length, (long) batch * actionCount(), batch);
         requireRoom("policy output", policy.length, (long) batch * actionCount(), batch);
         requireRoom("value output", value.length, batch, batch);
+        requireRoom("score output", score.length, batch, batch);
     }
 
     private void requireRoom(String what, int have, long need, int batch) {

@@ -36,6 +36,7 @@ public final class SymmetricEvaluator implements Evaluator {
     private final boolean[] legal;
     private final float[] policy;
     private final float[] value;
+    private final float[] score;
     private final float[] restored;
     private final int[] drawn;
 
@@ -65,6 +66,7 @@ public final class SymmetricEvaluator implements Evaluator {
         this.legal = new boolean[slots * spec.actionCount()];
         this.policy = new float[slots * spec.actionCount()];
         this.value = new float[slots];
+        this.score = new float[slots];
         this.restored = new float[spec.actionCount()];
         this.drawn = new int[slots];
     }
@@ -75,15 +77,16 @@ public final class SymmetricEvaluator implements Evaluator {
     }
 
     @Override
-    public void evaluate(int batch, FloatBuffer obs, boolean[] mask, float[] policyOut, float[] valueOut) {
-        spec.checkBatch(batch, obs, mask, policyOut, valueOut);
+    public void evaluate(int batch, FloatBuffer obs, boolean[] mask, float[] policyOut, float[] valueOut,
+                         float[] scoreOut) {
+        spec.checkBatch(batch, obs, mask, policyOut, valueOut, scoreOut);
         for (int start = 0; start < batch; start += maxBatch) {
-            evaluateChunk(start, Math.min(maxBatch, batch - start), obs, mask, policyOut, valueOut);
+            evaluateChunk(start, Math.min(maxBatch, batch - start), obs, mask, policyOut, valueOut, scoreOut);
         }
     }
 
     private void evaluateChunk(int start, int n, FloatBuffer obs, boolean[] mask, float[] policyOut,
-                               float[] valueOut) {
+                               float[] valueOut, float[] scoreOut) {
         int obsSize = spec.observationSize();
         int actions = spec.actionCount();
         for (int i = 0; i < n; i++) {
@@ -96,11 +99,12 @@ public final class SymmetricEvaluator implements Evaluator {
                 symmetries.transformMask(s, mask, (start + i) * actions, legal, slot * actions);
             }
         }
-        inner.evaluate(n * copies, observations, legal, policy, value);
+        inner.evaluate(n * copies, observations, legal, policy, value, score);
         for (int i = 0; i < n; i++) {
             int out = (start + i) * actions;
             java.util.Arrays.fill(policyOut, out, out + actions, 0f);
             float valueSum = 0;
+            float scoreSum = 0;
             for (int c = 0; c < copies; c++) {
                 int slot = i * copies + c;
                 symmetries.transformPolicy(symmetries.inverse(drawn[slot]), policy, slot * actions, restored, 0);
@@ -108,8 +112,10 @@ public final class SymmetricEvaluator implements Evaluator {
                     policyOut[out + a] += restored[a] / copies;
                 }
                 valueSum += value[slot];
+                scoreSum += score[slot];
             }
             valueOut[start + i] = valueSum / copies;
+            scoreOut[start + i] = scoreSum / copies;
         }
     }
 

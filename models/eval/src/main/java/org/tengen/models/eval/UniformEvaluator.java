@@ -16,12 +16,14 @@ public final class UniformEvaluator implements Evaluator {
     }
 
     @Override
-    public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value) {
-        spec.checkBatch(batch, observations, legal, policy, value);
+    public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
+                         float[] score) {
+        spec.checkBatch(batch, observations, legal, policy, value, score);
         int actions = spec.actionCount();
         for (int i = 0; i < batch; i++) {
             Policies.uniform(legal, i * actions, policy, i * actions, actions);
             value[i] = 0f;
+            score[i] = 0f;
         }
     }
 }

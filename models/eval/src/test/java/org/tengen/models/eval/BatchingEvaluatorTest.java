@@ -61,10 +61,10 @@ class BatchingEvaluatorTest {
             boolean[] legal = Inputs.legal(SPEC, batch, 9);
             float[] policy = new float[batch * 10];
             float[] value = new float[batch];
-            service.evaluate(batch, observations, legal, policy, value);
+            service.evaluate(batch, observations, legal, policy, value, new float[value.length]);
             float[] direct = new float[batch * 10];
             float[] directValue = new float[batch];
-            new CountingEvaluator(SPEC).evaluate(batch, observations, legal, direct, directValue);
+            new CountingEvaluator(SPEC).evaluate(batch, observations, legal, direct, directValue, new float[directValue.length]);
             assertArrayEquals(direct, policy);
             assertArrayEquals(directValue, value);
             assertEquals(4, service.batches());
@@ -79,9 +79,9 @@ class BatchingEvaluatorTest {
             float[] value = new float[1];
             boolean[] none = new boolean[10];
             IllegalStateException e = assertThrows(IllegalStateException.class,
-                    () -> service.evaluate(1, FloatBuffer.allocate(18), none, policy, value));
+                    () -> service.evaluate(1, FloatBuffer.allocate(18), none, policy, value, new float[1]));
             assertTrue(e.getMessage().contains("no legal action"), e.getMessage());
-            service.evaluate(1, FloatBuffer.allocate(18), Inputs.legal(SPEC, 1, 1), policy, value);
+            service.evaluate(1, FloatBuffer.allocate(18), Inputs.legal(SPEC, 1, 1), policy, value, new float[value.length]);
             assertEquals(1.0, sum(policy), 1e-6);
         }
     }
@@ -104,7 +104,7 @@ class BatchingEvaluatorTest {
                 started.countDown();
                 try {
                     while (true) {
-                        service.evaluate(1, observations, legal, policy, value);
+                        service.evaluate(1, observations, legal, policy, value, new float[value.length]);
                     }
                 } catch (IllegalStateException e) {
                     endings.add(e);
@@ -127,7 +127,7 @@ class BatchingEvaluatorTest {
         endings.forEach(e -> assertTrue(e.getMessage().contains("closed"), e.getMessage()));
         assertTrue(inner.closed);
         assertThrows(IllegalStateException.class, () -> service.evaluate(1, FloatBuffer.allocate(18),
-                Inputs.legal(SPEC, 1, 1), new float[10], new float[1]));
+                Inputs.legal(SPEC, 1, 1), new float[10], new float[1], new float[1]));
         service.close(); // idempotent
     }
 
@@ -142,8 +142,8 @@ class BatchingEvaluatorTest {
             float[] value = new float[batch];
             float[] expected = new float[batch * actions];
             float[] expectedValue = new float[batch];
-            service.evaluate(batch, observations, legal, policy, value);
-            direct.evaluate(batch, observations, legal, expected, expectedValue);
+            service.evaluate(batch, observations, legal, policy, value, new float[value.length]);
+            direct.evaluate(batch, observations, legal, expected, expectedValue, new float[expectedValue.length]);
             assertArrayEquals(expected, policy);
             assertArrayEquals(expectedValue, value);
         }

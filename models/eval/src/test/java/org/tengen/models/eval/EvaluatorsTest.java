@@ -19,7 +19,7 @@ class EvaluatorsTest {
         legal[0] = legal[4] = legal[9] = true;
         float[] policy = new float[10];
         float[] value = {7f};
-        new UniformEvaluator(SPEC).evaluate(1, FloatBuffer.allocate(18), legal, policy, value);
+        new UniformEvaluator(SPEC).evaluate(1, FloatBuffer.allocate(18), legal, policy, value, new float[value.length]);
         assertArrayEquals(new float[] {1 / 3f, 0, 0, 0, 1 / 3f, 0, 0, 0, 0, 1 / 3f}, policy);
         assertEquals(0f, value[0]);
     }
@@ -43,13 +43,13 @@ class EvaluatorsTest {
         boolean[] legal = Inputs.legal(SPEC, batch, 6);
         float[] direct = new float[batch * 10];
         float[] directValue = new float[batch];
-        inner.evaluate(batch, observations, legal, direct, directValue);
+        inner.evaluate(batch, observations, legal, direct, directValue, new float[directValue.length]);
         inner.positions = 0;
         try (CachedEvaluator cached = new CachedEvaluator(inner, 100)) {
             float[] policy = new float[batch * 10];
             float[] value = new float[batch];
-            cached.evaluate(batch, observations, legal, policy, value);
-            cached.evaluate(batch, observations, legal, policy, value);
+            cached.evaluate(batch, observations, legal, policy, value, new float[value.length]);
+            cached.evaluate(batch, observations, legal, policy, value, new float[value.length]);
             assertArrayEquals(direct, policy);
             assertArrayEquals(directValue, value);
             assertEquals(batch, inner.positions);
@@ -57,7 +57,7 @@ class EvaluatorsTest {
             assertEquals(batch, cached.hits());
             boolean[] otherMask = legal.clone();
             otherMask[0] = !otherMask[0];
-            cached.evaluate(1, observations, otherMask, policy, value);
+            cached.evaluate(1, observations, otherMask, policy, value, new float[value.length]);
             assertEquals(batch + 1, inner.positions, "a different legal mask is a different key");
         }
     }
@@ -70,7 +70,7 @@ class EvaluatorsTest {
             float[] value = new float[1];
             boolean[] legal = Inputs.legal(SPEC, 1, 1);
             for (int i = 0; i < 100; i++) {
-                cached.evaluate(1, Inputs.observations(SPEC, 1, i), legal, policy, value);
+                cached.evaluate(1, Inputs.observations(SPEC, 1, i), legal, policy, value, new float[value.length]);
             }
             assertTrue(cached.hits() < 5);
             assertThrows(IllegalArgumentException.class, () -> new CachedEvaluator(inner, 0));
@@ -93,8 +93,9 @@ class EvaluatorsTest {
         }
 
         @Override
-        public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value) {
-            spec.checkBatch(batch, observations, legal, policy, value);
+        public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
+                                 float[] score) {
+            spec.checkBatch(batch, observations, legal, policy, value, score);
             int obs = spec.observationSize();
             int actions = spec.actionCount();
             float[] logits = new float[actions];

@@ -25,7 +25,8 @@ class SymmetricEvaluatorTest {
         }
 
         @Override
-        public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value) {
+        public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value,
+                                 float[] score) {
             int actions = SPEC.actionCount();
             for (int i = 0; i < batch; i++) {
                 float sum = 0;
@@ -63,7 +64,7 @@ class SymmetricEvaluatorTest {
         float[] policy = new float[SPEC.actionCount()];
         float[] value = new float[1];
         SymmetricEvaluator all = new SymmetricEvaluator(new Lopsided(), SymmetricEvaluator.Mode.ALL, 4, 1);
-        all.evaluate(1, encode(game), legal, policy, value);
+        all.evaluate(1, encode(game), legal, policy, value, new float[value.length]);
 
         float sum = 0;
         for (int a = 0; a < policy.length; a++) {
@@ -98,7 +99,7 @@ class SymmetricEvaluatorTest {
         float[] policy = new float[batch * SPEC.actionCount()];
         float[] value = new float[batch];
         new SymmetricEvaluator(new Lopsided(), SymmetricEvaluator.Mode.RANDOM, 2, 7)
-                .evaluate(batch, obs, legal, policy, value);
+                .evaluate(batch, obs, legal, policy, value, new float[value.length]);
         for (int i = 0; i < batch; i++) {
             float sum = 0;
             for (int a = 0; a < SPEC.actionCount(); a++) {
