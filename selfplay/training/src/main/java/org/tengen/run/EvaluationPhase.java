@@ -66,17 +66,45 @@ final class EvaluationPhase extends RunPhase {
                 }
             }
         }
-        boolean promote = !ev.gating() || Double.isNaN(stats.scoreVsPrevious)
-                || stats.scoreVsPrevious >= ev.gateThreshold();
-        // The best pointer is written before the arena file: a kill in between re-runs this evaluation only.
-        if (promote) {
+        // The arena file decides the promotion (see bestBefore) and is written first; the pointer only mirrors it.
+        RunTables.writeResults(file, results);
+        if (promotes(stats.scoreVsPrevious)) {
             dir.writeBest(name);
         } else {
             LOG.info("Generation {} scored {} against {}: below the gate {}, {} stays the best", g,
                     RunTables.number(stats.scoreVsPrevious), best, ev.gateThreshold(), best);
         }
-        RunTables.writeResults(file, results);
         writeElo();
+    }
+
+    private boolean promotes(double scoreVsPrevious) {
+        RunConfig.Evaluation ev = config.evaluation();
+        return !ev.gating() || Double.isNaN(scoreVsPrevious) || scoreVsPrevious >= ev.gateThreshold();
+    }
+
+    /**
+     * The best checkpoint when generation {@code g} starts, replayed from the arena files of the generations before
+     * it: each one that beat the best of its time (or every one without gating) took its place. The arena files are
+     * the record, so a kill between an arena file and the best pointer loses nothing and never makes a checkpoint
+     * play itself.
+     */
+    String bestBefore(int g) {
+        String best = RunDirectory.generationName(0);
+        for (int k = 1; k < g && Files.exists(dir.arenaFile(k)); k++) {
+            String candidate = RunDirectory.generationName(k);
+            double sum = 0;
+            int games = 0;
+            for (EloLadder.GameResult r : RunTables.readResults(dir.arenaFile(k))) {
+                if (r.a().equals(candidate) && r.b().equals(best)) {
+                    sum += r.scoreA();
+                    games++;
+                }
+            }
+            if (promotes(games == 0 ? Double.NaN : sum / games)) {
+                best = candidate;
+            }
+        }
+        return best;
     }
 
     private Agent checkpointAgent(String name, int parallel, long seed) {

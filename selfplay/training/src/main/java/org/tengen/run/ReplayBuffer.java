@@ -77,9 +77,20 @@ public final class ReplayBuffer {
         return samples;
     }
 
-    /** Training steps a generation may take so that each sample is used at most {@code maxSampleReuse} times. */
+    /**
+     * Training steps a generation may take: {@code maxSampleReuse} draws per sample the newest generation added. Bounded
+     * by new samples, not by the window, each sample is drawn about {@code maxSampleReuse} times over its whole life
+     * in the window (KataGo's "max train bucket per new data"), however many generations the window spans.
+     */
     public int stepBound() {
-        return (int) Math.max(1, Math.floor(settings.maxSampleReuse() * samples / batchSize));
+        int newest = shards.isEmpty() ? 0 : shards.peekLast().generation();
+        long added = 0;
+        for (Entry e : shards) {
+            if (e.generation() == newest) {
+                added += e.shard().count();
+            }
+        }
+        return (int) Math.max(1, Math.floor(settings.maxSampleReuse() * added / batchSize));
     }
 
     /** Draws a batch (uniformly, with replacement) into the buffers this buffer owns. */

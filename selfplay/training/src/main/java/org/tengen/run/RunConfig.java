@@ -56,7 +56,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      * @param windowGenerations  shards of at most this many latest generations are sampled
      * @param windowSamples      and at most this many latest samples
      * @param symmetries         sample a random board symmetry for each training example
-     * @param maxSampleReuse     a generation trains at most {@code maxSampleReuse * windowSize / batchSize} steps
+     * @param maxSampleReuse     a generation trains at most {@code maxSampleReuse * newSamples / batchSize} steps, so
+     *                           each sample is drawn about this many times in its life
      */
     public record Replay(int windowGenerations, int windowSamples, boolean symmetries, double maxSampleReuse) {
     }
@@ -228,9 +229,29 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                     .cVisit((float) node.getDouble("cVisit", gumbel.cVisit()))
                     .cScale((float) node.getDouble("cScale", gumbel.cScale()))
                     .scoreUtility((float) node.getDouble("scoreUtility", base.scoreUtility(), 0, 1));
-            return b.playoutCap(node.getDouble("fullSearchProbability", base.playoutCap().fullSearchProbability(), 0,
-                    1), node.getInt("cheapSimulations", base.playoutCap().cheapSimulations(), 1, 1_000_000)).build();
+            SearchConfig search = b.playoutCap(node.getDouble("fullSearchProbability",
+                    base.playoutCap().fullSearchProbability(), 0, 1), node.getInt("cheapSimulations",
+                    base.playoutCap().cheapSimulations(), 1, 1_000_000)).build();
+            if (arena) {
+                requireDistinctGames(search);
+            }
+            return search;
         });
+    }
+
+    /**
+     * The arena counts its games as independent samples, so a search that would play every game between the same
+     * two players alike is refused: greedy PUCT samples nothing, and the Gumbel root without noise neither.
+     */
+    private static void requireDistinctGames(SearchConfig search) {
+        if (search.algorithm() == SearchAlgorithm.GUMBEL && search.gumbel().gumbelScale() == 0f) {
+            throw new IllegalArgumentException("gumbel with gumbelScale 0 plays every arena game between two players "
+                    + "the same way: set gumbelScale above 0, or use puct with temperatureMoves above 0");
+        }
+        if (search.algorithm() == SearchAlgorithm.PUCT && search.puct().temperatureMoves() == 0) {
+            throw new IllegalArgumentException("puct with temperatureMoves 0 plays every arena game between two "
+                    + "players the same way: sample the first turns (temperatureMoves above 0)");
+        }
     }
 
     private static TrainConfig readTraining(ConfigNode node, int totalSteps) {

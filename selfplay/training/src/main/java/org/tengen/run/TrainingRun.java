@@ -149,18 +149,16 @@ public final class TrainingRun {
     }
 
     /**
-     * The checkpoint that plays generation {@code g}'s self-play: the best pointer's, or, when the pointer is damaged
-     * or names no checkpoint, the latest before generation {@code g}, saying so.
+     * The checkpoint that plays generation {@code g}'s self-play, as the arena files decide it; the best pointer, which
+     * users read, is repaired when it disagrees (damaged, or written by an evaluation a kill cut short).
      */
     private String best(int g) {
-        Optional<String> best = dir.best();
-        if (best.isPresent() && Files.isDirectory(dir.checkpoint(best.get()))) {
-            return best.get();
+        String best = evaluation.bestBefore(g);
+        if (!dir.best().equals(Optional.of(best))) {
+            LOG.info("{} set to {}, the best checkpoint by the arena results", dir.bestFile(), best);
+            dir.writeBest(best);
         }
-        String latest = RunDirectory.generationName(Math.max(0, Math.min(g - 1, dir.latestGeneration())));
-        LOG.warn("{} does not name a checkpoint of this run; using the latest, {}", dir.bestFile(), latest);
-        dir.writeBest(latest);
-        return latest;
+        return best;
     }
 
     private void loadMetrics() {

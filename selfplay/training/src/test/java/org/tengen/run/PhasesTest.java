@@ -65,6 +65,22 @@ class PhasesTest {
     }
 
     @Test
+    void aKillBetweenTheBestPointerAndTheArenaFileNeverMakesACheckpointPlayItself() throws IOException {
+        // What the earlier order (pointer first) left behind when killed in between.
+        Files.delete(dir.arenaFile(1));
+        dir.writeBest("gen-0001");
+        assertEquals("gen-0000", evaluation.bestBefore(1), "the arena files, not the pointer, decide");
+
+        new TrainingRun(config, dir, false).run();
+
+        List<String> opponents = RunTables.readResults(dir.arenaFile(1)).stream()
+                .filter(r -> r.a().equals("gen-0001") && r.b().startsWith("gen-")).map(r -> r.b()).distinct().toList();
+        assertEquals(List.of("gen-0000"), opponents, "gen-0001 is evaluated against the best before it");
+        assertEquals("gen-0001", evaluation.bestBefore(2));
+        assertEquals(java.util.Optional.of("gen-0001"), dir.best());
+    }
+
+    @Test
     void selfPlayResumesAfterItsLastCompleteDataPart() throws IOException {
         List<RunDirectory.DataPart> parts = dir.dataParts(1);
         assertEquals(List.of(4, 4), parts.stream().map(RunDirectory.DataPart::games).toList());

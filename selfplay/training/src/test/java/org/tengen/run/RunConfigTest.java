@@ -75,4 +75,20 @@ class RunConfigTest {
                 () -> parse("selfplay:\n  search:\n    algorithm: gumbel\n    reuseTree: true\n")).getMessage()
                 .contains("selfplay.search: reuseTree is not supported with GUMBEL"));
     }
+
+    @Test
+    void anArenaSearchThatWouldRepeatOneGameIsRefused() {
+        assertTrue(assertThrows(ConfigException.class,
+                () -> parse("evaluation:\n  search:\n    algorithm: gumbel\n    gumbelScale: 0\n")).getMessage()
+                .contains("evaluation.search: gumbel with gumbelScale 0 plays every arena game between two players "
+                        + "the same way"));
+        assertTrue(assertThrows(ConfigException.class,
+                () -> parse("evaluation:\n  search:\n    temperatureMoves: 0\n")).getMessage()
+                .contains("evaluation.search: puct with temperatureMoves 0 plays every arena game"));
+        assertEquals(SearchAlgorithm.GUMBEL, parse("evaluation:\n  search:\n    algorithm: gumbel\n"
+                + "    gumbelScale: 1\n").evaluation().search().algorithm());
+        // Self-play may be greedy: its games differ by their own noise settings, and nothing counts them as samples.
+        assertEquals(0, parse("selfplay:\n  search:\n    algorithm: puct\n    temperatureMoves: 0\n").search()
+                .puct().temperatureMoves());
+    }
 }
