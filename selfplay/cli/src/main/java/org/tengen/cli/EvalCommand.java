@@ -85,8 +85,9 @@ final class EvalCommand implements Callable<Integer> {
                 }
             });
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf(Locale.ROOT, "%s vs %s on %s: %d games, %d wins, %d losses, %d draws%n", pa.name(),
-                    pb.name(), config.rules().describe(), r.games(), r.winsA(), r.winsB(), r.draws());
+            System.out.printf(Locale.ROOT, "%s vs %s on %s: %d games, %d wins, %d losses, %d draws (%d cut by the "
+                    + "move cap and counted as they stood)%n", pa.name(), pb.name(), config.rules().describe(), r.games(),
+                    r.winsA(), r.winsB(), r.draws(), r.cut());
             System.out.printf(Locale.ROOT, "score of %s: %.3f +- %.3f (95%%), %.1f s%n", pa.name(), r.scoreA(),
                     r.ci95(), seconds);
             System.out.println("Black's first move: " + firstMoves);

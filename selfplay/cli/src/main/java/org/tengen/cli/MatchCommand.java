@@ -264,7 +264,7 @@ final class MatchCommand implements Callable<Integer> {
                 }
             }
             row(out, black ? "  as Black" : "  as White", new Arena.MatchResult(r.a(), r.b(),
-                    wdl[0] + wdl[1] + wdl[2], wdl[0], wdl[2], wdl[1], List.of()));
+                    wdl[0] + wdl[1] + wdl[2], wdl[0], wdl[2], wdl[1], 0, List.of()));
         }
         Map<String, Integer> endings = new TreeMap<>();
         outcomes.forEach(o -> endings.merge(o.ending(), 1, Integer::sum));

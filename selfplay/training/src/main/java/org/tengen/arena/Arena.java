@@ -31,9 +31,10 @@ public final class Arena {
      * @param winsA   games {@code a} won
      * @param winsB   games {@code b} won
      * @param draws   ties (possible with integer komi)
+     * @param cut     games cut by the move cap, counted by area as they stood (included in the above)
      * @param results one entry per game for the Elo ladder, in the order the games finished
      */
-    public record MatchResult(String a, String b, int games, int winsA, int winsB, int draws,
+    public record MatchResult(String a, String b, int games, int winsA, int winsB, int draws, int cut,
                               List<EloLadder.GameResult> results) {
         /** {@code a}'s score: wins plus half the draws, over games. */
         public double scoreA() {
@@ -69,16 +70,21 @@ public final class Arena {
         int slots = Math.min(games, parallel);
         List<EloLadder.GameResult> results = new ArrayList<>(games);
         int[] wdl = new int[3];
+        int[] cut = {0};
         try (VecEnv env = new VecEnv(new VecEnvConfig(rules, slots, features, 1, IllegalActionPolicy.THROW, 0))) {
             new GameLoop(env, a, b, referee).play(games, game -> {
                 double score = game.firstScore();
                 wdl[score == 1 ? 0 : score == 0 ? 2 : 1]++;
                 results.add(new EloLadder.GameResult(nameA, nameB, score));
+                if (game.ending() == GameLoop.Ending.MOVE_CAP) {
+                    cut[0]++;
+                }
                 onGame.accept(GameRecord.builder(game.game().history())
                         .optPlayers(game.firstBlack() ? nameA : nameB, game.firstBlack() ? nameB : nameA)
                         .optResult(game.result().toSgf()).build());
             });
         }
-        return new MatchResult(nameA, nameB, results.size(), wdl[0], wdl[2], wdl[1], List.copyOf(results));
+        return new MatchResult(nameA, nameB, results.size(), wdl[0], wdl[2], wdl[1], cut[0],
+                List.copyOf(results));
     }
 }

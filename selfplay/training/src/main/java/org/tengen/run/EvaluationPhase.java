@@ -119,8 +119,9 @@ final class EvaluationPhase extends RunPhase {
                 record -> GoSgf.save(
                 sgfDir.resolve(a.name() + "-vs-" + b.name() + String.format(Locale.ROOT, "-%03d.sgf", n[0]++)),
                 record));
-        LOG.info(String.format(Locale.ROOT, "  %s vs %s: %d-%d-%d (score %.2f +- %.2f)", a.name(), b.name(),
-                r.winsA(), r.draws(), r.winsB(), r.scoreA(), r.ci95()));
+        LOG.info(String.format(Locale.ROOT, "  %s vs %s: %d-%d-%d (score %.2f +- %.2f)%s", a.name(), b.name(),
+                r.winsA(), r.draws(), r.winsB(), r.scoreA(), r.ci95(),
+                r.cut() == 0 ? "" : ", " + r.cut() + " cut by the move cap"));
         return r;
     }
 

@@ -33,4 +33,16 @@ class ArenaTest {
             assertTrue(result.ci95() > 0 && result.ci95() < 0.5);
         }
     }
+
+    @Test
+    void gamesCutByTheMoveCapAreReported() {
+        try (Agent a = new RandomAgent(1); Agent b = new RandomAgent(2)) {
+            Arena.MatchResult capped = Arena.play(a, b, RULES.withMaxMoves(6), FeatureSets.byId("none"), 8, 4,
+                    Referee.AREA, r -> { });
+            assertEquals(8, capped.cut(), "random players never pass within 6 turns on 5x5");
+            Arena.MatchResult open = Arena.play(a, b, RULES.withMaxMoves(1000), FeatureSets.byId("none"), 8, 4,
+                    Referee.AREA, r -> { });
+            assertEquals(0, open.cut());
+        }
+    }
 }
