@@ -97,10 +97,10 @@ final class TrainCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%nRun summary (%s)%n", dir.root()));
         sb.append(String.format(Locale.ROOT, "  generations: %d%n", s.generations()));
-        sb.append(String.format(Locale.ROOT, "  this session: %d self-play games, %d samples, %d training steps%n",
-                s.games(), s.samples(), s.steps()));
+        sb.append(String.format(Locale.ROOT, "  this session: %d self-play games (%d distinct), %d samples, %d training "
+                + "steps%n", s.games(), s.distinctGames(), s.samples(), s.steps()));
         if (s.selfPlaySeconds() > 0) {
-            sb.append(String.format(Locale.ROOT, "  self-play: %.0f games/hour, %.0f NN evaluations/s, "
+            sb.append(String.format(Locale.ROOT, "  self-play: %.0f distinct games/hour, %.0f NN evaluations/s, "
                             + "%.0f%% of self-play time in the network, %.0f%% in search and rules%n",
                     s.gamesPerHour(), s.evaluationsPerSecond(), 100 * s.networkFraction(),
                     100 * (1 - s.networkFraction())));

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.tengen.env.game.GameHistory;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.djl.DjlEvaluator;
 import org.tengen.models.eval.SymmetricEvaluator;
@@ -55,6 +56,7 @@ final class SelfPlayPhase extends RunPhase {
         long start = System.nanoTime();
         long samples = 0;
         int played = 0;
+        long[] distinct = {0};
         SelfPlay.Summary total = null;
         TimedEvaluator[] timed = new TimedEvaluator[workers];
         SelfPlay[] selfPlays = new SelfPlay[workers];
@@ -82,6 +84,7 @@ final class SelfPlayPhase extends RunPhase {
                 SelfPlay.GameSink sink = (record, gameSamples) -> {
                     synchronized (part) {
                         part.addAll(gameSamples);
+                        distinct[0] += run.session().gameKeys.add(key(record.history())) ? 1 : 0;
                         GoSgf.save(dir.gamesDir(g).resolve(String.format(Locale.ROOT, "game-%05d.sgf",
                                 written[0]++)), record);
                         progress.step();
@@ -128,12 +131,21 @@ final class SelfPlayPhase extends RunPhase {
         session.networkSeconds += stats.networkSeconds;
         session.evaluations += stats.evaluations;
         SelfPlay.Summary sp = stats.selfPlay;
-        LOG.info(String.format(Locale.ROOT, "Generation %d self-play: %d games, %d samples, %.1f s (%.0f games/h, "
+        LOG.info(String.format(Locale.ROOT, "Generation %d self-play: %d games (%d new to this session), %d samples, %.1f s (%.0f games/h, "
                         + "%.0f NN evals/s, %.0f%% of the time in the network), Black won %d, resigned %d, "
-                        + "false resignations %d of %d", g, sp.games(), sp.samples(), sp.seconds(),
+                        + "false resignations %d of %d", g, sp.games(), distinct[0], sp.samples(), sp.seconds(),
                 sp.games() * 3600 / sp.seconds(), stats.evaluations / sp.seconds(),
                 100 * stats.networkSeconds / sp.seconds(), sp.blackWins(), sp.resigned(), sp.falseResign(),
                 sp.wouldResign()));
+    }
+
+    /** A 64-bit key of a game's moves: equal games have equal keys, different ones almost surely not. */
+    static long key(GameHistory history) {
+        long h = Seeds.mix(history.moves().size());
+        for (GameHistory.Move m : history.moves()) {
+            h = Seeds.mix(h, m.player(), m.action());
+        }
+        return h;
     }
 
     private static SelfPlay.Summary getWorkerResult(java.util.concurrent.Future<SelfPlay.Summary> future) {

@@ -38,6 +38,7 @@ public final class TrainingRun {
      *
      * @param generations   generations completed (all sessions)
      * @param games         self-play games played in this session
+     * @param distinctGames of those, games that differ from every other (the figure games/hour counts)
      * @param samples       training samples produced in this session
      * @param steps         training steps taken in this session
      * @param selfPlaySeconds wall time of self-play in this session
@@ -45,10 +46,12 @@ public final class TrainingRun {
      * @param evaluations   network evaluations during self-play in this session
      * @param ladder        Elo of every player, best first
      */
-    public record Summary(int generations, long games, long samples, long steps, double selfPlaySeconds,
-                          double networkSeconds, long evaluations, List<EloLadder.Rating> ladder) {
+    public record Summary(int generations, long games, long distinctGames, long samples, long steps,
+                          double selfPlaySeconds, double networkSeconds, long evaluations,
+                          List<EloLadder.Rating> ladder) {
+        /** Distinct self-play games per hour of self-play: a repeated game teaches nothing new. */
         public double gamesPerHour() {
-            return selfPlaySeconds == 0 ? 0 : games * 3600 / selfPlaySeconds;
+            return selfPlaySeconds == 0 ? 0 : distinctGames * 3600 / selfPlaySeconds;
         }
 
         public double evaluationsPerSecond() {
@@ -100,8 +103,8 @@ public final class TrainingRun {
             }
         }
         Session s = context.session();
-        return new Summary(config.generations(), s.games, s.samples, s.steps, s.selfPlaySeconds, s.networkSeconds,
-                s.evaluations, evaluation.ladder());
+        return new Summary(config.generations(), s.games, s.gameKeys.size(), s.samples, s.steps, s.selfPlaySeconds,
+                s.networkSeconds, s.evaluations, evaluation.ladder());
     }
 
     private void ensureInitialCheckpoint() {

@@ -49,6 +49,10 @@ class TrainingRunTest {
         TrainingRun.Summary summary = new TrainingRun(tiny(2), dir, false).run();
 
         assertEquals(16, summary.games());
+        long distinct = java.util.stream.IntStream.rangeClosed(1, 2).boxed()
+                .flatMap(g -> listSgf(dir.gamesDir(g)).stream()).map(this::movesOf).distinct().count();
+        assertEquals(distinct, summary.distinctGames(), "the summary counts the distinct games of the SGF files");
+        assertEquals(summary.distinctGames() * 3600 / summary.selfPlaySeconds(), summary.gamesPerHour(), 1e-6);
         assertEquals(8, summary.steps());
         assertTrue(summary.samples() > 0);
         assertTrue(summary.networkFraction() > 0 && summary.networkFraction() <= 1);
@@ -139,5 +143,17 @@ class TrainingRunTest {
                 Files.delete(p);
             }
         }
+    }
+
+    private static List<Path> listSgf(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.toString().endsWith(".sgf")).sorted().toList();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private List<org.tengen.env.game.GameHistory.Move> movesOf(Path sgf) {
+        return GoSgf.read(sgf).history().moves();
     }
 }
