@@ -66,11 +66,9 @@ final class EvaluationPhase extends RunPhase {
                 }
             }
         }
-        // The arena file decides the promotion (see bestBefore) and is written first; the pointer only mirrors it.
+        // The arena file decides the promotion (see bestBefore); the run then points checkpoints/best at it.
         RunTables.writeResults(file, results);
-        if (promotes(stats.scoreVsPrevious)) {
-            dir.writeBest(name);
-        } else {
+        if (!promotes(stats.scoreVsPrevious)) {
             LOG.info("Generation {} scored {} against {}: below the gate {}, {} stays the best", g,
                     RunTables.number(stats.scoreVsPrevious), best, ev.gateThreshold(), best);
         }

@@ -88,14 +88,21 @@ public final class TrainingRun {
         });
         loadMetrics();
         setAsideDamagedCheckpoints();
+        setAsideDamagedArenaFiles();
         ensureInitialCheckpoint();
+        repairBestPointer();
         for (int g = 1; g <= config.generations(); g++) {
             GenerationStats stats = new GenerationStats();
-            stats.best = best(g);
+            // The best checkpoint plays self-play and defends in the arena; the arena files decide which it is.
+            stats.best = evaluation.bestBefore(g);
             for (Phase phase : phases) {
                 if (!phase.isDone(g)) {
                     phase.run(g, stats);
                 }
+            }
+            String best = evaluation.bestBefore(g + 1);
+            if (!dir.best().equals(Optional.of(best))) {
+                dir.writeBest(best);
             }
             if (!metrics.containsKey(g)) {
                 metrics.put(g, stats.row(g, dir, evaluation.ladder()));
@@ -134,39 +141,78 @@ public final class TrainingRun {
             try {
                 Checkpoints.verify(checkpoint);
             } catch (RuntimeException e) {
-                Path aside = checkpoint.resolveSibling(checkpoint.getFileName() + ".damaged");
-                for (int n = 2; Files.exists(aside); n++) {
-                    aside = checkpoint.resolveSibling(checkpoint.getFileName() + ".damaged-" + n);
-                }
+                setAside(checkpoint, e, "generation " + g + " will be trained and evaluated again");
                 try {
-                    Files.move(checkpoint, aside);
                     Files.deleteIfExists(dir.arenaFile(g));
                 } catch (java.io.IOException io) {
-                    throw new java.io.UncheckedIOException("checkpoint " + checkpoint + " is damaged (" + e.getMessage()
-                            + ") and cannot be moved aside: " + io.getMessage(), io);
+                    throw new java.io.UncheckedIOException("cannot delete " + dir.arenaFile(g) + ": " + io, io);
                 }
-                LOG.warn("Checkpoint {} is damaged ({}); moved it to {}: generation {} will be trained and evaluated "
-                        + "again", checkpoint, e.getMessage(), aside, g);
             }
         }
     }
 
     /**
-     * The checkpoint that plays generation {@code g}'s self-play, as the arena files decide it; the best pointer, which
-     * users read, is repaired when it disagrees (damaged, or written by an evaluation a kill cut short).
+     * Reads every arena file before anything relies on it (the best checkpoint, the Elo ladder) and moves a damaged one
+     * (truncated, zero-filled, not a table of games) to {@code gen-NNNN.csv.damaged}, saying so: its generation's
+     * evaluation is then played again.
      */
-    private String best(int g) {
+    private void setAsideDamagedArenaFiles() {
+        for (int g = 1; g <= config.generations(); g++) {
+            Path file = dir.arenaFile(g);
+            if (Files.exists(file)) {
+                try {
+                    RunTables.readResults(file);
+                } catch (RuntimeException e) {
+                    setAside(file, e, "generation " + g + "'s evaluation will be played again");
+                }
+            }
+        }
+    }
+
+    /** Moves a damaged file or directory out of the run's way to {@code NAME.damaged} (or {@code .damaged-N}). */
+    private static void setAside(Path damaged, RuntimeException reason, String consequence) {
+        Path aside = damaged.resolveSibling(damaged.getFileName() + ".damaged");
+        for (int n = 2; Files.exists(aside); n++) {
+            aside = damaged.resolveSibling(damaged.getFileName() + ".damaged-" + n);
+        }
+        try {
+            Files.move(damaged, aside);
+        } catch (java.io.IOException io) {
+            throw new java.io.UncheckedIOException(damaged + " is damaged (" + reason.getMessage()
+                    + ") and cannot be moved aside: " + io.getMessage(), io);
+        }
+        LOG.warn("{} is damaged ({}); moved it to {}: {}", damaged, oneLine(reason.getMessage()), aside.getFileName(),
+                consequence);
+    }
+
+    /** A message fit for one log line: control characters (a zero-filled file's NULs) shown as '?'. */
+    private static String oneLine(String message) {
+        return message == null ? "" : message.replaceAll("\\p{Cntrl}+", "?");
+    }
+
+    /**
+     * Repairs the best pointer, which users read, when it disagrees with the arena files (damaged, or written by an
+     * evaluation a kill cut short): the best as of the first generation not yet evaluated.
+     */
+    private void repairBestPointer() {
+        int g = 1;
+        while (g <= config.generations() && Files.exists(dir.arenaFile(g))) {
+            g++;
+        }
         String best = evaluation.bestBefore(g);
         if (!dir.best().equals(Optional.of(best))) {
             LOG.info("{} set to {}, the best checkpoint by the arena results", dir.bestFile(), best);
             dir.writeBest(best);
         }
-        return best;
     }
 
     private void loadMetrics() {
         if (Files.exists(dir.metricsFile())) {
-            metrics.putAll(RunTables.readMetrics(dir.metricsFile()));
+            try {
+                metrics.putAll(RunTables.readMetrics(dir.metricsFile()));
+            } catch (RuntimeException e) {
+                setAside(dir.metricsFile(), e, "its rows are written again from this session on");
+            }
         }
     }
 

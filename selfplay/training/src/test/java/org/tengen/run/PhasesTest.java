@@ -81,6 +81,22 @@ class PhasesTest {
     }
 
     @Test
+    void damagedArenaAndMetricsFilesAreSetAsideAndRemadeOnResume() throws IOException {
+        Files.write(dir.arenaFile(1), new byte[300]);
+        Files.write(dir.metricsFile(), new byte[] {(byte) 0xff, 0, 1, 2});
+
+        new TrainingRun(config, dir, false).run();
+
+        assertTrue(Files.exists(dir.arenaDir().resolve("gen-0001.csv.damaged")));
+        assertTrue(Files.exists(dir.root().resolve("metrics.csv.damaged")));
+        assertEquals(config.evaluation().gamesVsPrevious() + config.evaluation().anchors().size()
+                * config.evaluation().gamesVsAnchors(), RunTables.readResults(dir.arenaFile(1)).size(),
+                "generation 1's evaluation was played again");
+        assertTrue(evaluation.ladder().stream().anyMatch(r -> r.player().equals("gen-0001")));
+        assertEquals(List.of(1), List.copyOf(RunTables.readMetrics(dir.metricsFile()).keySet()));
+    }
+
+    @Test
     void selfPlayResumesAfterItsLastCompleteDataPart() throws IOException {
         List<RunDirectory.DataPart> parts = dir.dataParts(1);
         assertEquals(List.of(4, 4), parts.stream().map(RunDirectory.DataPart::games).toList());
