@@ -140,7 +140,16 @@ final class EvaluationPhase extends RunPhase {
 
     /** The Elo ladder over every evaluation game of the run, best first. */
     List<EloLadder.Rating> ladder() {
-        return EloLadder.fit(allResults(), ladderAnchor());
+        return fitLadder(allResults(), ladderAnchor(), config.generations());
+    }
+
+    /** Fits the ladder of a run of {@code generations} generations, its checkpoints chained in training order. */
+    static List<EloLadder.Rating> fitLadder(List<EloLadder.GameResult> results, String anchor, int generations) {
+        List<String> checkpoints = new ArrayList<>(generations + 1);
+        for (int g = 0; g <= generations; g++) {
+            checkpoints.add(RunDirectory.generationName(g));
+        }
+        return EloLadder.fit(results, anchor, checkpoints);
     }
 
     private void writeElo() {
