@@ -25,6 +25,11 @@ public interface FeatureSet {
     int positionsNeeded();
 
     /** The shape of one position's observation under {@code rules}: {@code [planes, height, width]}. */
+    /** Whether the planes show the komi, so that a network can learn how its value depends on it. */
+    default boolean seesKomi() {
+        return false;
+    }
+
     default int[] shape(Rules rules) {
         return new int[] {planes(), rules.height(), rules.width()};
     }

@@ -38,6 +38,11 @@ public final class RichFeatures implements FeatureSet {
     public static final int PLANES = 14;
     /** Komi is divided by this so that usual values land in about [-1, 1]. */
     public static final float KOMI_SCALE = 15f;
+
+    @Override
+    public boolean seesKomi() {
+        return true;
+    }
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     @Override

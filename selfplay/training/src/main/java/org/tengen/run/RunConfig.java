@@ -34,6 +34,7 @@ import org.tengen.selfplay.SelfPlay;
  * @param network      network shape
  * @param search       search used by self-play
  * @param selfPlay     self-play settings (the seed is replaced per generation)
+ * @param selfPlayKomi the komi range self-play draws from, per data part
  * @param games        self-play games per generation
  * @param gamesPerPart self-play games per data part (the unit a killed run loses at most)
  * @param replay       replay window and reuse
@@ -48,9 +49,32 @@ import org.tengen.selfplay.SelfPlay;
  * @param symmetry     self-play evaluates the network under board symmetries: NONE (as is), RANDOM or ALL
  */
 public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network,
-                        SearchConfig search, SelfPlay.Settings selfPlay, int games, int gamesPerPart, Replay replay,
+                        SearchConfig search, SelfPlay.Settings selfPlay, KomiRange selfPlayKomi, int games, int gamesPerPart, Replay replay,
                         TrainConfig training, int batchSize, int steps, Evaluation evaluation, int generations,
                         long seed, int threads, int workers, SymmetricEvaluator.Mode symmetry) {
+
+    /**
+     * Komi randomisation (KataGo): each self-play data part draws its komi uniformly from {@code min, min + 1, ..
+     * max}, so a network that sees komi (a feature set like {@code rich}) learns how the value depends on it. The
+     * evaluation plays at the game's komi. {@code min == max} is no randomisation.
+     */
+    public record KomiRange(double min, double max) {
+        public KomiRange {
+            if (!(min <= max) || (max - min) % 1 != 0) {
+                throw new IllegalArgumentException("randomKomi: max must be min plus a whole number of points, got "
+                        + min + " and " + max);
+            }
+        }
+
+        public boolean randomises() {
+            return max > min;
+        }
+
+        /** {@code rules} with a komi drawn from the range. */
+        public Rules draw(Rules rules, java.util.SplittableRandom random) {
+            return randomises() ? rules.withKomi(min + random.nextInt((int) (max - min) + 1)) : rules;
+        }
+    }
 
     /**
      * @param windowGenerations  shards of at most this many latest generations are sampled
@@ -90,13 +114,13 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      * checkpoints (their fully convolutional nets play any board size).
      */
     public RunConfig withRules(String newPreset, Rules newRules) {
-        return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, games, gamesPerPart,
+        return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart,
                 replay, training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry);
     }
 
     /** A copy whose checkpoints have {@code newFeatures} and {@code newNetwork}, e.g. a checkpoint of no run. */
     public RunConfig withNetwork(String newFeatures, NetConfig newNetwork) {
-        return new RunConfig(name, rulesPreset, rules, newFeatures, newNetwork, search, selfPlay, games,
+        return new RunConfig(name, rulesPreset, rules, newFeatures, newNetwork, search, selfPlay, selfPlayKomi, games,
                 gamesPerPart, replay, training, batchSize, steps, evaluation, generations, seed, threads, workers,
                 symmetry);
     }
@@ -106,7 +130,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         if (newGenerations < 1) {
             throw new IllegalArgumentException("generations must be at least 1, got " + newGenerations);
         }
-        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, games, gamesPerPart, replay,
+        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
                 training, batchSize, steps, evaluation, newGenerations, seed, threads, workers, symmetry);
     }
 
@@ -116,7 +140,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         Evaluation changed = new Evaluation(e.gamesVsPrevious(), e.gamesVsAnchors(), e.anchors(), e.externalAnchors(),
                 e.rolloutSimulations(), e.search(), e.gating(), e.gateThreshold(), e.parallel(), e.engineParallel(),
                 timeout);
-        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, games, gamesPerPart, replay,
+        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
                 training, batchSize, steps, changed, generations, seed, threads, workers, symmetry);
     }
 
@@ -158,6 +182,16 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                 (float) selfplayNode.getDouble("resignThreshold", -0.9, -1, 0.99),
                 selfplayNode.getInt("resignAfter", 3, 1, 1000),
                 selfplayNode.getDouble("noResignFraction", 0.1, 0, 1), 0));
+        KomiRange selfPlayKomi = new KomiRange(rules.komi(), rules.komi());
+        if (selfplayNode.has("randomKomi")) {
+            ConfigNode komiNode = selfplayNode.child("randomKomi");
+            selfPlayKomi = build(komiNode, () -> new KomiRange(komiNode.getDouble("min", rules.komi(), -1000, 1000),
+                    komiNode.getDouble("max", rules.komi(), -1000, 1000)));
+            if (selfPlayKomi.randomises() && !featureSet.seesKomi()) {
+                throw komiNode.invalid("feature set '" + features + "' does not show komi to the network, so a "
+                        + "random komi would only blur its value: use one that does (rich)");
+            }
+        }
         // A killed run loses at most one part: about a quarter of a generation, at least one batch of games.
         int gamesPerPart = selfplayNode.getInt("gamesPerPart", Math.max(selfPlay.parallelGames(), (games + 3) / 4), 1,
                 1_000_000);
@@ -178,7 +212,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         String symmetryName = selfplayNode.getChoice("evaluationSymmetry", "none", List.of("none", "random", "all"));
         SymmetricEvaluator.Mode symmetry = SymmetricEvaluator.Mode.valueOf(symmetryName.toUpperCase(Locale.ROOT));
         root.finish();
-        return new RunConfig(name, preset, rules, features, network, search, selfPlay, games, gamesPerPart, replay,
+        return new RunConfig(name, preset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
                 training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry);
     }
 

@@ -7,9 +7,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.SplittableRandom;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.env.game.GameHistory;
+import org.tengen.env.rules.Rules;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.djl.DjlEvaluator;
 import org.tengen.models.eval.SymmetricEvaluator;
@@ -68,17 +70,21 @@ final class SelfPlayPhase extends RunPhase {
             }
             // Workers share the network (its forward pass is thread-safe); each has its own search and buffers.
             for (int w = 0; w < workers; w++) {
-                int games = s.parallelGames() / workers + (w < s.parallelGames() % workers ? 1 : 0);
-                long seed = Seeds.mix(config.seed(), g, nextPart, w);
                 timed[w] = new TimedEvaluator(SymmetricEvaluator.under(new DjlEvaluator(net, spec), config.symmetry(),
-                        games, seed));
-                selfPlays[w] = new SelfPlay(config.rules(), features, config.search(),
-                        new NetworkLeafEvaluator(timed[w], features, games * config.search().leavesPerTree()),
-                        new SelfPlay.Settings(games, s.resignThreshold(), s.resignAfter(), s.noResignFraction(),
-                                seed));
+                        slots(w, workers), Seeds.mix(config.seed(), g, nextPart, w)));
             }
             while (done < config.games()) {
                 int n = Math.min(partGames, config.games() - done);
+                // Each part has its own games, streams and (with randomKomi) komi, all derived from its index.
+                Rules rules = config.selfPlayKomi().draw(config.rules(),
+                        new SplittableRandom(Seeds.mix(config.seed(), g, nextPart, -1)));
+                for (int w = 0; w < workers; w++) {
+                    int games = slots(w, workers);
+                    selfPlays[w] = new SelfPlay(rules, features, config.search(),
+                            new NetworkLeafEvaluator(timed[w], features, games * config.search().leavesPerTree()),
+                            new SelfPlay.Settings(games, s.resignThreshold(), s.resignAfter(), s.noResignFraction(),
+                                    Seeds.mix(config.seed(), g, nextPart, w)));
+                }
                 SampleBuffer part = new SampleBuffer(spec, n * config.rules().area());
                 int[] written = {done};
                 SelfPlay.GameSink sink = (record, gameSamples) -> {
@@ -137,6 +143,12 @@ final class SelfPlayPhase extends RunPhase {
                 sp.games() * 3600 / sp.seconds(), stats.evaluations / sp.seconds(),
                 100 * stats.networkSeconds / sp.seconds(), sp.blackWins(), sp.resigned(), sp.falseResign(),
                 sp.wouldResign()));
+    }
+
+    /** Games worker {@code w} of {@code workers} keeps going at once: its share of the parallel games. */
+    private int slots(int w, int workers) {
+        int parallel = config.selfPlay().parallelGames();
+        return parallel / workers + (w < parallel % workers ? 1 : 0);
     }
 
     /** A 64-bit key of a game's moves: equal games have equal keys, different ones almost surely not. */

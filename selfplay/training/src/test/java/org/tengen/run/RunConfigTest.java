@@ -77,6 +77,26 @@ class RunConfigTest {
     }
 
     @Test
+    void randomKomiNeedsFeaturesThatShowKomi() {
+        assertTrue(assertThrows(ConfigException.class,
+                () -> parse("features: az9\nselfplay:\n  randomKomi: {min: 0.5, max: 24.5}\n")).getMessage()
+                .contains("selfplay.randomKomi: feature set 'az9' does not show komi"));
+        assertTrue(assertThrows(ConfigException.class,
+                () -> parse("features: rich\nselfplay:\n  randomKomi: {min: 0.5, max: 2}\n")).getMessage()
+                .contains("randomKomi: max must be min plus a whole number of points"));
+        RunConfig.KomiRange range = parse("features: rich\nselfplay:\n  randomKomi: {min: 0.5, max: 24.5}\n")
+                .selfPlayKomi();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+        java.util.Set<Double> drawn = new java.util.TreeSet<>();
+        for (int i = 0; i < 2000; i++) {
+            drawn.add(range.draw(org.tengen.env.rules.Rules.trompTaylor(5), random).komi());
+        }
+        assertEquals(25, drawn.size(), "every komi 0.5, 1.5 .. 24.5 is drawn: " + drawn);
+        assertEquals(7.5, parse("").selfPlayKomi().draw(org.tengen.env.rules.Rules.trompTaylor(9), random).komi(),
+                "without randomKomi, the game's komi");
+    }
+
+    @Test
     void anArenaSearchThatWouldRepeatOneGameIsRefused() {
         assertTrue(assertThrows(ConfigException.class,
                 () -> parse("evaluation:\n  search:\n    algorithm: gumbel\n    gumbelScale: 0\n")).getMessage()

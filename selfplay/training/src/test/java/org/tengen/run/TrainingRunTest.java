@@ -44,6 +44,30 @@ class TrainingRunTest {
     }
 
     @Test
+    void randomKomiGivesEachDataPartItsOwnKomiAndTheTrainingTargetsFollowIt(@TempDir Path tmp) throws IOException {
+        RunConfig config = RunConfig.from(ConfigNode.parse("tiny.yaml", new StringReader(TINY
+                .replace("features: az5", "features: rich").replace("generations: 2", "generations: 1")
+                .replace("  gamesPerGeneration: 8\n", "  gamesPerGeneration: 32\n  gamesPerPart: 4\n"
+                        + "  randomKomi: {min: -7.5, max: 8.5}\n"))));
+        RunDirectory dir = new RunDirectory(tmp.resolve("run"));
+        new TrainingRun(config, dir, false).run();
+        java.util.Set<Double> komis = new java.util.TreeSet<>();
+        for (Path sgf : listSgf(dir.gamesDir(1))) {
+            double komi = GoSgf.read(sgf).history().rules().komi();
+            assertTrue(komi >= -7.5 && komi <= 8.5 && (komi - 0.5) % 1 == 0, "komi " + komi);
+            komis.add(komi);
+        }
+        assertTrue(komis.size() >= 3, "8 parts drew komis " + komis);
+        // The rich planes show each sample's komi (plane 11, from the mover's view, / 15).
+        java.util.Set<Float> shown = new java.util.TreeSet<>();
+        for (RunDirectory.DataPart part : dir.dataParts(1)) {
+            TrainingShard shard = TrainingShard.read(part.path());
+            shown.add(Math.abs(shard.observations()[11 * 16]) * 15);
+        }
+        assertTrue(shown.size() >= 3, "komis seen by the network: " + shown);
+    }
+
+    @Test
     void runsEndToEndAndWritesEveryArtifact(@TempDir Path tmp) throws IOException {
         RunDirectory dir = new RunDirectory(tmp.resolve("run"));
         TrainingRun.Summary summary = new TrainingRun(tiny(2), dir, false).run();
