@@ -12,7 +12,7 @@ import java.util.Locale;
  *
  * @param width            columns, 1..{@value #MAX_SIZE}
  * @param height           rows, 1..{@value #MAX_SIZE}
- * @param komi             points added to White's area; a multiple of 0.5, may be negative
+ * @param komi             points added to White's area; a multiple of 0.5 within +-{@value #MAX_KOMI}, may be negative
  * @param koRule           which repetitions are illegal
  * @param suicideAllowed   whether a move that leaves its own chain without liberties is legal
  * @param whitePassesLast  the game ends on two consecutive passes only when White passed last (AGA)
@@ -28,6 +28,8 @@ public record Rules(int width, int height, double komi, KoRule koRule, boolean s
 
     /** Largest supported side; SGF allows at most 52. */
     public static final int MAX_SIZE = 52;
+    /** Largest komi either way: far beyond any board's area, so it decides nothing, and what SGF files hold. */
+    public static final int MAX_KOMI = 10_000;
 
     public Rules {
         if (width < 1 || width > MAX_SIZE || height < 1 || height > MAX_SIZE) {
@@ -36,6 +38,9 @@ public record Rules(int width, int height, double komi, KoRule koRule, boolean s
         }
         if (Double.isNaN(komi) || Double.isInfinite(komi) || komi * 2 != Math.rint(komi * 2)) {
             throw new IllegalArgumentException("komi " + komi + " is not a multiple of 0.5");
+        }
+        if (Math.abs(komi) > MAX_KOMI) {
+            throw new IllegalArgumentException("komi " + komi + " is out of range -" + MAX_KOMI + ".." + MAX_KOMI);
         }
         if (koRule == null || placement == null || handicapKomi == null) {
             throw new IllegalArgumentException("koRule, placement and handicapKomi must not be null");

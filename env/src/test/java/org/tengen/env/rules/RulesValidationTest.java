@@ -38,8 +38,15 @@ class RulesValidationTest {
         assertRefused(() -> Rules.trompTaylor(9, 9).withKomi(komi), "komi " + komi + " is not a multiple of 0.5");
     }
 
+    /** Found by GtpFuzzTest: GTP took komi 1e308, and printsgf then wrote a KM that loadsgf refused. */
     @ParameterizedTest
-    @ValueSource(doubles = {0, -0.5, 6.5, -7, 100})
+    @ValueSource(doubles = {10_000.5, -10_001, 1e308})
+    void komiBeyondAnyBoardIsRefused(double komi) {
+        assertRefused(() -> Rules.trompTaylor(9, 9).withKomi(komi), "komi " + komi + " is out of range -10000..10000");
+    }
+
+    @ParameterizedTest
+    @ValueSource(doubles = {0, -0.5, 6.5, -7, 100, 10_000, -10_000})
     void komiMultiplesOfAHalfAreAccepted(double komi) {
         assertDoesNotThrow(() -> Rules.trompTaylor(9, 9).withKomi(komi));
     }

@@ -427,8 +427,9 @@ public final class GtpEngine {
         mask = new boolean[rules.actionCount()];
     }
 
-    private static Rules withoutHandicap(Rules r) {
-        return r.handicap() == 0 ? r : r.withHandicap(0, r.placement());
+    /** {@code r} without handicap, placed the preset's way again (a free handicap may have replaced it). */
+    private Rules withoutHandicap(Rules r) {
+        return r.handicap() == 0 ? r : r.withHandicap(0, preset.rules(r.width(), r.height()).placement());
     }
 
     /** Makes the game {@code history} replayed under the current rules: exact, superko included. */

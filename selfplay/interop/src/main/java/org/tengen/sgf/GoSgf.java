@@ -335,7 +335,7 @@ public final class GoSgf {
         }
         try {
             double k = Double.parseDouble(km.trim());
-            if (k * 2 == Math.rint(k * 2) && Math.abs(k) < 10_000) {
+            if (k * 2 == Math.rint(k * 2) && Math.abs(k) <= Rules.MAX_KOMI) {
                 return k;
             }
         } catch (NumberFormatException e) {
@@ -376,7 +376,9 @@ public final class GoSgf {
             root.add(SgfProperty.of("HA", Integer.toString(rules.handicap())));
         }
         boolean stones = !history.blackStones().isEmpty() || !history.whiteStones().isEmpty();
-        if (stones || history.firstPlayer() != Stone.BLACK) {
+        // Without PL a reader takes the first mover for the first player, so a first move out of turn needs it.
+        boolean outOfTurn = history.moveCount() > 0 && history.moves().get(0).player() != history.firstPlayer();
+        if (stones || outOfTurn || history.firstPlayer() != Stone.BLACK) {
             root.add(SgfProperty.of("PL", history.firstPlayer() == Stone.BLACK ? "B" : "W"));
         }
         addPoints(root, "AB", history.blackStones(), rules.width());

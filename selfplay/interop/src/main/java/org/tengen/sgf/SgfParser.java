@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
+import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,7 +107,7 @@ public final class SgfParser {
         Matcher m = CHARSET.matcher(latin);
         if (m.find()) {
             String name = m.group(1).trim();
-            if (Charset.isSupported(name)) {
+            if (isKnownCharset(name)) {
                 return stripBom(new String(bytes, Charset.forName(name)));
             }
         }
@@ -117,6 +118,15 @@ public final class SgfParser {
                     .decode(ByteBuffer.wrap(bytes)).toString());
         } catch (CharacterCodingException e) {
             return latin;
+        }
+    }
+
+    /** Whether Java knows a charset by this name; false too for a name that is not even legal. */
+    private static boolean isKnownCharset(String name) {
+        try {
+            return Charset.isSupported(name);
+        } catch (IllegalCharsetNameException e) {
+            return false;
         }
     }
 

@@ -82,6 +82,7 @@ class GtpEngineTest {
             komi abc           | komi must be a number, got 'abc'
             komi 6.3           | komi 6.3 is not a multiple of 0.5
             komi NaN           | komi NaN is not a multiple of 0.5
+            komi 1e308         | komi 1.0E308 is out of range -10000..10000
             tengen-rules foo   | unknown rules preset 'foo' (known: tromp-taylor, aga, nz, chinese, simple-ko)
             list_stones purple | invalid color 'purple' (expected b, w, black or white)
             """)

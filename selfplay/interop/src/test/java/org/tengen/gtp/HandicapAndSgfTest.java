@@ -89,6 +89,20 @@ class HandicapAndSgfTest {
         }
     }
 
+    /**
+     * Found by GtpFuzzTest: a free handicap where the preset's layout has no room kept its free placement after
+     * clear_board, so the rules were no preset's any more and printsgf wrote RU as a description that loadsgf
+     * replays under Tromp-Taylor.
+     */
+    @Test
+    void clearingAHandicapRestoresThePresetsRules() {
+        Gtp gtp = board("5");
+        gtp.ok("tengen-rules aga");
+        gtp.ok("place_free_handicap 3");
+        gtp.ok("clear_board");
+        assertTrue(gtp.ok("printsgf").contains("RU[AGA]"), gtp.ok("printsgf"));
+    }
+
     @Test
     void printsgfAndLoadsgfRoundTripAHandicapGame(@TempDir Path tmp) {
         Gtp gtp = board("9");

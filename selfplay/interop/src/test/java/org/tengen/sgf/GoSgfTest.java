@@ -68,6 +68,19 @@ class GoSgfTest {
         assertEquals(played.game().score(), back.history().replay().score());
     }
 
+    /**
+     * Found by GtpFuzzTest: White playing first on an empty board with Black to move (GTP allows it) was written
+     * without PL, so it read back with White as the first player and printed differently.
+     */
+    @Test
+    void aFirstMoveOutOfTurnKeepsTheFirstPlayer() {
+        Game game = new Game(Rules.trompTaylor(5));
+        game.playAs(Stone.WHITE, 12);
+        GameRecord record = GameRecord.builder(game.history()).build();
+        String sgf = GoSgf.format(record);
+        assertEquals(record.history(), GoSgf.parse(sgf).history(), sgf);
+    }
+
     @Test
     void fixedHandicapIsWrittenAsSetUpStones() {
         Rules rules = Preset.AGA.rules(9, 9, 2);

@@ -148,6 +148,13 @@ class SgfParserTest {
         assertEquals("(;PB[Müller])", SgfParser.decode(latin1NoCa));
     }
 
+    /** Found by SgfFuzzTest: a CA value that is not even a legal charset name threw IllegalCharsetNameException. */
+    @Test
+    void anIllegalCharsetNameIsAnUnknownCharset() {
+        byte[] bytes = "(;CA[UTF[8]PB[Müller])".getBytes(StandardCharsets.UTF_8);
+        assertEquals("(;CA[UTF[8]PB[Müller])", SgfParser.decode(bytes));
+    }
+
     @Test
     void modelRejectsInvalidValues() {
         assertThrows(IllegalArgumentException.class, () -> SgfProperty.of("ab", "x"));

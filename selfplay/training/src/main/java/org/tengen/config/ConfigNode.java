@@ -17,7 +17,6 @@ import java.util.Set;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
-import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * A strict view of one YAML mapping. Readers take fields by name with a default; {@link #finish()} then fails on
@@ -80,11 +79,14 @@ public final class ConfigNode {
         LoaderOptions options = new LoaderOptions();
         options.setAllowDuplicateKeys(false);
         options.setMaxAliasesForCollections(10);
+        String text = bounded(source, reader);
         Object root;
         try {
-            root = new Yaml(new SafeConstructor(options)).load(bounded(source, reader));
-        } catch (YAMLException e) {
-            throw new ConfigException(source + ": not valid YAML: " + e.getMessage().replace('\n', ' '), e);
+            root = new Yaml(new SafeConstructor(options)).load(text);
+        } catch (RuntimeException e) {
+            // Besides its YAMLException, SnakeYAML fails on some explicitly tagged values with whatever their conversion
+            // throws (!!int x: NumberFormatException, !!map x: ClassCastException).
+            throw new ConfigException(source + ": not valid YAML: " + e.getMessage(), e);
         }
         if (root == null) {
             return new ConfigNode(source, "", new LinkedHashMap<>());

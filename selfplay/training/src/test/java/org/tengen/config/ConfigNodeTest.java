@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.StringReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ConfigNodeTest {
 
@@ -38,6 +40,25 @@ class ConfigNodeTest {
         ConfigException e = assertThrows(ConfigException.class, root::finish);
         assertTrue(e.getMessage().contains("search.simulatons: unknown field (did you mean 'simulations'?)"),
                 e.getMessage());
+    }
+
+    /**
+     * Found by ConfigFuzzTest: SnakeYAML let a bad explicitly tagged value fail with its own exception (a
+     * NumberFormatException, a ClassCastException).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"a: !!int x", "a: !!map x", "!!map a"})
+    void aBadlyTaggedValueIsAConfigError(String yaml) {
+        ConfigException e = assertThrows(ConfigException.class, () -> parse(yaml));
+        assertTrue(e.getMessage().startsWith("test.yaml: not valid YAML: "), e.getMessage());
+    }
+
+    /** Found by ConfigFuzzTest: a block scalar echoed in the message split it over several lines. */
+    @Test
+    void aMultiLineValueIsEchoedOnOneLine() {
+        ConfigNode root = parse("training: |\n  block\n  text\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> root.child("training"));
+        assertEquals("test.yaml: training: expected a mapping of fields, got 'block text '", e.getMessage());
     }
 
     @Test
