@@ -1,0 +1,45 @@
+package org.tengen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.tengen.gtp.GtpEngine;
+import picocli.CommandLine;
+
+/**
+ * The models shipped under {@code models/pretrained/} load through {@code gtp --model <folder>} and play what their
+ * README promises.
+ */
+class PretrainedModelsTest {
+    /** The repository's root, from this module's directory (where Maven runs the tests). */
+    private static final Path PRETRAINED = Path.of("../../models/pretrained").toAbsolutePath().normalize();
+
+    @Test
+    void theFiveByFiveModelTakesTheWholeBoardAgainstItselfAtKomiHalfAPoint() {
+        Path folder = PRETRAINED.resolve("5x5");
+        assertTrue(Files.isRegularFile(folder.resolve("README.md")), "provenance next to the model");
+        GtpCommand command = new GtpCommand();
+        new CommandLine(command).parseArgs("--model", folder.toString(), "--size", "5", "--komi", "0.5", "--seed",
+                "1", "--simulations", "64");
+        GtpEngine engine = command.engine();
+        String color = "b";
+        int passes = 0;
+        for (int turn = 0; turn < 75 && passes < 2; turn++) {
+            String move = ok(engine, "genmove " + color);
+            passes = move.equalsIgnoreCase("pass") ? passes + 1 : 0;
+            color = color.equals("b") ? "w" : "b";
+        }
+        assertEquals(2, passes, "the game ends by two passes:\n" + ok(engine, "showboard"));
+        // 5x5 is solved: Black owns all 25 points with perfect play, so B+24.5 at komi 0.5.
+        assertEquals("B+24.5", ok(engine, "final_score"), ok(engine, "showboard"));
+    }
+
+    private static String ok(GtpEngine engine, String command) {
+        String response = engine.execute(command);
+        assertTrue(response.startsWith("= "), command + " -> " + response);
+        return response.substring(2).strip();
+    }
+}
