@@ -28,6 +28,28 @@ final class TrainingPhase extends RunPhase {
         return Files.isDirectory(dir.checkpoint(g));
     }
 
+    /**
+     * Continues the optimiser of the checkpoint training starts from (momentum, Adam's moments), so generations train
+     * as one run; the initial checkpoint, and one saved by an earlier version, start it afresh, saying so.
+     */
+    private void restoreOptimizer(Learner learner, int parent) {
+        java.util.Optional<java.util.Map<String, org.tengen.models.data.NpyArray>> state =
+                Checkpoints.optimizerState(dir.checkpoint(parent));
+        if (state.isPresent()) {
+            try {
+                learner.restoreOptimizerState(state.get());
+                return;
+            } catch (IllegalArgumentException | org.tengen.models.checkpoint.CheckpointException e) {
+                LOG.warn("Optimiser state of {} not used ({}): generation {} starts it afresh",
+                        dir.checkpoint(parent), e.getMessage(), parent + 1);
+                return;
+            }
+        }
+        if (parent > 0) {
+            LOG.info("{} has no optimiser state: generation {} starts it afresh", dir.checkpoint(parent), parent + 1);
+        }
+    }
+
     @Override
     public void run(int g, GenerationStats stats) {
         ReplayBuffer replay = new ReplayBuffer(spec, config.replay(), config.batchSize(),
@@ -54,6 +76,7 @@ final class TrainingPhase extends RunPhase {
         try (PolicyValueNet net = run.loadNet(parentName);
              Learner learner = new Learner(net, config.training(), startStep);
              Progress progress = Progress.start(run.progressBars(), "gen " + g + " training", steps)) {
+            restoreOptimizer(learner, g - 1);
             for (int i = 0; i < steps; i++) {
                 last = learner.trainStep(replay.sample());
                 sums[0] += last.total();
@@ -63,7 +86,8 @@ final class TrainingPhase extends RunPhase {
                 progress.step();
                 progress.extra(String.format(Locale.ROOT, "loss %.3f", last.total()));
             }
-            Checkpoints.save(dir.checkpoint(g), net, run.provenance(learner.step(), parentName));
+            Checkpoints.save(dir.checkpoint(g), net, run.provenance(learner.step(), parentName),
+                    learner.optimizerState());
         }
         stats.steps = steps;
         stats.trainSeconds = (System.nanoTime() - start) / 1e9;

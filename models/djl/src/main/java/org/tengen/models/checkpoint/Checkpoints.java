@@ -22,7 +22,10 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
+import org.tengen.models.data.NpyArray;
+import org.tengen.models.data.NpzFile;
 import org.tengen.models.net.NetConfig;
 import org.tengen.models.net.PolicyValueNet;
 import org.yaml.snakeyaml.DumperOptions;
@@ -32,9 +35,10 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
 
 /**
- * Saving and loading checkpoints. A checkpoint is a directory holding {@value #WEIGHTS_FILE} (DJL parameter format)
- * and {@value #METADATA_FILE} (network config, feature set and version, rules preset, training step, creation time,
- * parent, SHA-256 of the weights).
+ * Saving and loading checkpoints. A checkpoint is a directory holding {@value #WEIGHTS_FILE} (DJL parameter format),
+ * {@value #METADATA_FILE} (network config, feature set and version, rules preset, training step, creation time,
+ * parent, SHA-256 of the weights) and, when it was trained here, {@value #OPTIMIZER_FILE} (the optimiser's state,
+ * CRC-checked arrays, so that training continues from it exactly).
  *
  * <p>Saving writes both files into a temporary directory next to the target, forces them to disk, then renames the
  * directory into place, so a reader sees either no checkpoint or a complete one, even after a crash. Loading checks
@@ -44,6 +48,7 @@ import org.yaml.snakeyaml.error.YAMLException;
 public final class Checkpoints {
     public static final String WEIGHTS_FILE = "weights.params";
     public static final String METADATA_FILE = "checkpoint.yaml";
+    public static final String OPTIMIZER_FILE = "optimizer.npz";
     private static final int FORMAT = 1;
 
     private Checkpoints() {
@@ -56,6 +61,16 @@ public final class Checkpoints {
      * @throws CheckpointException if {@code dir} already exists or cannot be written
      */
     public static CheckpointInfo save(Path dir, PolicyValueNet net, Provenance provenance) {
+        return save(dir, net, provenance, Map.of());
+    }
+
+    /**
+     * Writes {@code net} and the optimiser's state ({@code optimizerState}, nothing if empty) as a new checkpoint.
+     *
+     * @throws CheckpointException if {@code dir} already exists or cannot be written
+     */
+    public static CheckpointInfo save(Path dir, PolicyValueNet net, Provenance provenance,
+                                      Map<String, ? extends NpyArray> optimizerState) {
         Path target = dir.toAbsolutePath().normalize();
         if (Files.exists(target)) {
             throw new CheckpointException("checkpoint " + target + " already exists; checkpoints are never"
@@ -71,6 +86,9 @@ public final class Checkpoints {
             CheckpointInfo info = new CheckpointInfo(net.config(), provenance, Instant.now(), sha256(weightBytes));
             writeDurably(tmp.resolve(WEIGHTS_FILE), weightBytes);
             writeDurably(tmp.resolve(METADATA_FILE), toYaml(info).getBytes(StandardCharsets.UTF_8));
+            if (!optimizerState.isEmpty()) {
+                NpzFile.write(tmp.resolve(OPTIMIZER_FILE), optimizerState);
+            }
             force(tmp);
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
             tmp = null;
@@ -121,6 +139,24 @@ public final class Checkpoints {
         CheckpointInfo info = read(dir);
         info.requireNetwork(expected, dir);
         return load(dir, info);
+    }
+
+    /**
+     * The optimiser state saved with a checkpoint, or empty when it has none (saved without one, or by an earlier
+     * version).
+     *
+     * @throws CheckpointException if the state is there but damaged
+     */
+    public static Optional<Map<String, NpyArray>> optimizerState(Path dir) {
+        Path file = dir.resolve(OPTIMIZER_FILE);
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(NpzFile.read(file));
+        } catch (IOException e) {
+            throw new CheckpointException("cannot read the optimiser state " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /**

@@ -10,10 +10,10 @@ import ai.djl.nn.Parameter;
 import ai.djl.training.DefaultTrainingConfig;
 import ai.djl.training.GradientCollector;
 import ai.djl.training.Trainer;
-import ai.djl.training.optimizer.Optimizer;
-import ai.djl.training.tracker.Tracker;
 import java.nio.FloatBuffer;
 import java.util.List;
+import java.util.Map;
+import org.tengen.models.data.NpyArray;
 import org.tengen.models.net.NetConfig;
 import org.tengen.models.net.PolicyValueNet;
 import org.tengen.models.net.Scalars;
@@ -23,14 +23,16 @@ import org.tengen.models.net.Scalars;
  * penalty, backward, one optimiser update.
  *
  * <p>Every array a step creates lives in a sub-manager closed at the end of the step, so a long run holds only the
- * weights and optimiser state. Not thread-safe. The optimiser's state (momentum, Adam moments) is kept in memory
- * only; checkpoints hold the weights and the step count.
+ * weights and optimiser state. Not thread-safe. The optimiser's state (momentum, Adam's moments) is read with
+ * {@link #optimizerState()} and restored with {@link #restoreOptimizerState}, so a learner built for the next
+ * generation, or in a resumed process, continues exactly where the last one stopped.
  */
 public final class Learner implements AutoCloseable {
     private final PolicyValueNet net;
     private final TrainConfig config;
     private final PolicyValueLoss loss;
     private final Trainer trainer;
+    private final StatefulOptimizer optimizer;
     private final List<Parameter> penalised;
     private long step;
 
@@ -53,13 +55,7 @@ public final class Learner implements AutoCloseable {
         this.config = config;
         this.step = startStep;
         this.loss = new PolicyValueLoss(net.config(), config);
-        // DJL counts updates from 1; the schedule counts the updates already done.
-        Tracker rate = numUpdate -> config.schedule().rate(config.learningRate(), numUpdate - 1L);
-        Optimizer optimizer = switch (config.optimizer()) {
-            case SGD -> Optimizer.sgd().setLearningRateTracker(rate).optMomentum(config.momentum())
-                    .optBeginNumUpdate((int) startStep).build();
-            case ADAM -> Optimizer.adam().optLearningRateTracker(rate).optBeginNumUpdate((int) startStep).build();
-        };
+        this.optimizer = new StatefulOptimizer(config, net.model().getBlock().getParameters(), startStep);
         this.trainer = net.model().newTrainer(new DefaultTrainingConfig(loss)
                 .optOptimizer(optimizer)
                 .optDevices(new Device[] {net.model().getNDManager().getDevice()}));
@@ -109,8 +105,25 @@ public final class Learner implements AutoCloseable {
             }
             trainer.step();
         }
+        optimizer.stepDone();
         step++;
         return new LossComponents(measured[0], measured[1], measured[2], measured[3], measured[4], measured[5]);
+    }
+
+    /** The optimiser's state, to be saved with the weights (see {@link StatefulOptimizer#state}). */
+    public Map<String, NpyArray> optimizerState() {
+        return optimizer.state();
+    }
+
+    /**
+     * Continues from a state {@link #optimizerState()} returned for this network and optimiser kind.
+     *
+     * @throws IllegalArgumentException if it does not fit
+     */
+    public void restoreOptimizerState(Map<String, NpyArray> state) {
+        Map<String, Parameter> parameters = new java.util.HashMap<>();
+        net.model().getBlock().getParameters().forEach(p -> parameters.put(p.getKey(), p.getValue()));
+        optimizer.restore(state, parameters);
     }
 
     @Override
