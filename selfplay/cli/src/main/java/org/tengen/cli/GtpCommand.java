@@ -86,6 +86,11 @@ final class GtpCommand implements Callable<Integer> {
             description = "The most simulations a move may use under a time limit (default: ${DEFAULT-VALUE}).")
     private int maxSimulations;
 
+    @Option(names = "--max-move-seconds", paramLabel = "S", defaultValue = "" + TimeControl.DEFAULT_MAX_MOVE_SECONDS,
+            description = "The longest any move may think, whatever the clock or --simulations say (default: "
+                    + "${DEFAULT-VALUE}).")
+    private double maxMoveSeconds;
+
     @Option(names = "--time-margin", paramLabel = "S", defaultValue = "" + TimeControl.DEFAULT_MARGIN,
             description = "Seconds kept back for lag wherever overrunning the clock would lose on time (default: "
                     + "${DEFAULT-VALUE}).")
@@ -224,6 +229,11 @@ final class GtpCommand implements Callable<Integer> {
             engine.clock().setMargin(timeMargin);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--time-margin: " + e.getMessage());
+        }
+        try {
+            engine.clock().setMaxMoveSeconds(maxMoveSeconds);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--max-move-seconds: " + e.getMessage());
         }
         if (secondsPerMove != null) {
             try {

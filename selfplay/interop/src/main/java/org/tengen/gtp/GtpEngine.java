@@ -358,10 +358,14 @@ public final class GtpEngine {
         return format(action);
     }
 
-    /** The agent's action for {@code position} within {@code seconds} (infinite: the fixed number of simulations). */
+    /**
+     * The agent's action for {@code position} within {@code seconds} (infinite: the fixed number of simulations), and
+     * never longer than the clock's longest move.
+     */
     private int think(Game position, double seconds) {
         one[0] = position;
-        agent.act(one, chosen, Double.isInfinite(seconds) ? Budget.simulations(simulations) : Budget.seconds(seconds));
+        Budget capped = Budget.seconds(Math.min(seconds, clock.maxMoveSeconds()));
+        agent.act(one, chosen, Double.isInfinite(seconds) ? new Budget(simulations, capped.deadlineNanos()) : capped);
         return chosen[0];
     }
 

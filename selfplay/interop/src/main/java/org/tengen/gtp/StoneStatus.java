@@ -9,8 +9,8 @@ import org.tengen.search.PlayoutPolicy;
 
 /**
  * Alive, dead and seki stones by Monte-Carlo ownership, for {@code final_status_list} and
- * {@code kgs-genmove_cleanup}: {@value #PLAYOUTS} random playouts from the position (simple ko, no suicide, the
- * player to move first) to two passes, counting who owns each point at the end (Tromp-Taylor area).
+ * {@code kgs-genmove_cleanup}: {@value #PLAYOUTS} random playouts (fewer above 19x19) from the position (simple ko,
+ * no suicide, the player to move first) to two passes, counting who owns each point at the end (Tromp-Taylor area).
  *
  * <p>Playouts follow {@link PlayoutPolicy#avoidingSelfAtari}: no own-eye filling and no self-atari of chains of two
  * or more stones. The self-atari ban is what lets sekis survive: neither side fills a shared liberty, so those
@@ -26,6 +26,11 @@ import org.tengen.search.PlayoutPolicy;
 final class StoneStatus {
     /** Playouts per estimate. */
     static final int PLAYOUTS = 200;
+    /**
+     * Board points played out per estimate: the full {@value #PLAYOUTS} playouts up to 19x19, fewer beyond (at least
+     * 24), so that the largest boards answer in about a second too.
+     */
+    private static final int WORK = PLAYOUTS * 361;
 
     /** What {@link #estimate} says of a stone. */
     enum Status { ALIVE, DEAD, SEKI }
@@ -60,7 +65,8 @@ final class StoneStatus {
         int[] opponentOwns = new int[area];
         int[] neutral = new int[area];
         PlayoutPolicy policy = PlayoutPolicy.avoidingSelfAtari(board.hash() ^ game.toMove());
-        for (int p = 0; p < PLAYOUTS; p++) {
+        int playouts = Math.max(24, Math.min(PLAYOUTS, WORK / area));
+        for (int p = 0; p < playouts; p++) {
             playout.copyFrom(start);
             policy.playOut(playout, 3 * area);
             playout.ownership(ownership, 0);
@@ -74,10 +80,10 @@ final class StoneStatus {
                 }
             }
         }
-        return classify(board, opponentOwns, neutral);
+        return classify(board, opponentOwns, neutral, playouts);
     }
 
-    private Status[] classify(Board board, int[] opponentOwns, int[] neutral) {
+    private Status[] classify(Board board, int[] opponentOwns, int[] neutral, int playouts) {
         int area = width * height;
         Status[] status = new Status[area];
         // counted[a] == chain + 1 marks liberty a as counted for that chain.
@@ -102,11 +108,11 @@ final class StoneStatus {
                     if (board.colour(n) == Stone.EMPTY && counted[board.actionOfLoc(n)] != chain + 1) {
                         counted[board.actionOfLoc(n)] = chain + 1;
                         liberties++;
-                        neutralLiberties += 2 * neutral[board.actionOfLoc(n)] > PLAYOUTS ? 1 : 0;
+                        neutralLiberties += 2 * neutral[board.actionOfLoc(n)] > playouts ? 1 : 0;
                     }
                 }
             }
-            Status s = 2 * lost > (long) PLAYOUTS * board.chainSize(loc) ? Status.DEAD
+            Status s = 2 * lost > (long) playouts * board.chainSize(loc) ? Status.DEAD
                     : neutralLiberties > 0 && 2 * neutralLiberties >= liberties ? Status.SEKI : Status.ALIVE;
             for (int b = a; b < area; b++) {
                 int stone = board.locOfAction(b);

@@ -25,6 +25,8 @@ import org.tengen.env.board.Stone;
 public final class TimeControl {
     /** The seconds kept in reserve per move by default, for lag. */
     public static final double DEFAULT_MARGIN = 0.5;
+    /** Default of {@link #setMaxMoveSeconds}. */
+    public static final double DEFAULT_MAX_MOVE_SECONDS = 60;
 
     /** Time systems: GTP's {@code time_settings} gives the first three, {@code kgs-time_settings} all four. */
     public enum Kind {
@@ -49,6 +51,7 @@ public final class TimeControl {
     private final int[] overtime = new int[3];
     private double secondsPerMove = Double.POSITIVE_INFINITY;
     private double margin = DEFAULT_MARGIN;
+    private double maxMoveSeconds = DEFAULT_MAX_MOVE_SECONDS;
 
     public Kind kind() {
         return kind;
@@ -131,6 +134,21 @@ public final class TimeControl {
             throw new IllegalArgumentException("seconds per move must be positive, got " + seconds);
         }
         secondsPerMove = seconds;
+    }
+
+    /**
+     * The longest any move may think, whatever the clock or the simulation budget says (an absurd clock, or a
+     * fixed budget on a huge board, must still get an answer); default {@value #DEFAULT_MAX_MOVE_SECONDS}.
+     */
+    public void setMaxMoveSeconds(double seconds) {
+        if (!(seconds > 0 && seconds <= 86_400)) {
+            throw new IllegalArgumentException("the longest move must be in (0, 86400] seconds, got " + seconds);
+        }
+        maxMoveSeconds = seconds;
+    }
+
+    public double maxMoveSeconds() {
+        return maxMoveSeconds;
     }
 
     /** Seconds kept in reserve per move for lag; default {@value #DEFAULT_MARGIN}. */
