@@ -1,6 +1,5 @@
 package org.tengen.cli;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -74,13 +73,7 @@ final class TrainCommand implements Callable<Integer> {
             }
             return existing;
         }
-        if (!Files.exists(configFile)) {
-            throw new IllegalArgumentException("config file " + configFile + " does not exist");
-        }
-        if (!Files.isRegularFile(configFile)) {
-            throw new IllegalArgumentException("config file " + configFile + " is not a regular file");
-        }
-        String given = Files.readString(configFile, StandardCharsets.UTF_8);
+        String given = ConfigNode.readText(configFile);
         // Validate before touching the run directory, so a broken config leaves nothing behind.
         RunConfig.from(ConfigNode.parse(configFile.toString(), new java.io.StringReader(given)));
         if (existing != null && !existing.equals(given)) {

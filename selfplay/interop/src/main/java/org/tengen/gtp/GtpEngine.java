@@ -17,6 +17,7 @@ import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.tengen.env.io.IoErrors;
 import org.tengen.env.board.Board;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
@@ -637,7 +638,9 @@ public final class GtpEngine {
         }
         try {
             Files.writeString(Path.of(args[0]), sgf, StandardCharsets.UTF_8);
-        } catch (IOException | IllegalArgumentException e) {
+        } catch (IOException e) {
+            throw new GtpFailure("cannot write " + args[0] + ": " + IoErrors.reason(e));
+        } catch (IllegalArgumentException e) {
             throw new GtpFailure("cannot write " + args[0] + ": " + e.getMessage());
         }
         return "";

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.tengen.env.io.IoErrors;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
 import org.tengen.env.game.GameHistory;
@@ -78,7 +79,7 @@ public final class GoSgf {
             }
             write(file, record);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write " + file + ": " + IoErrors.reason(e), e);
         }
     }
 

@@ -41,13 +41,23 @@ public final class ConfigNode {
 
     /** Parses a YAML file whose top level is a mapping (an empty file is an empty mapping). */
     public static ConfigNode load(Path file) {
+        return parse(file.toString(), new java.io.StringReader(readText(file)));
+    }
+
+    /**
+     * The text of a config file, refused with one line naming it when it is missing, not a regular file, not UTF-8
+     * text (a binary file) or longer than {@link #MAX_CHARS}.
+     */
+    public static String readText(Path file) {
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             throw new ConfigException("config file " + file + " is not a regular file");
         }
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return parse(file.toString(), reader);
+            return bounded(file.toString(), reader);
         } catch (NoSuchFileException e) {
             throw new ConfigException("config file " + file + " does not exist");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ConfigException("config file " + file + " is not UTF-8 text");
         } catch (IOException e) {
             throw new ConfigException("cannot read config file " + file + ": " + e.getMessage(), e);
         }
@@ -68,6 +78,8 @@ public final class ConfigNode {
                             + "a few KB");
                 }
             }
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ConfigException(source + " is not UTF-8 text");
         } catch (IOException e) {
             throw new ConfigException("cannot read " + source + ": " + e.getMessage(), e);
         }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.BitmapEncoder;
+import org.tengen.env.io.IoErrors;
 
 /** Writes a run's report: one PNG per plot and {@value #PAGE} linking them, all in one output directory. */
 public final class RunReport {
@@ -48,7 +49,7 @@ public final class RunReport {
             Files.writeString(page, HtmlPage.render(data, plots), StandardCharsets.UTF_8);
             return new Output(page, images);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report into " + outDir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write the report into " + outDir + ": " + IoErrors.reason(e), e);
         }
     }
 }

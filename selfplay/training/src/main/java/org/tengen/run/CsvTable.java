@@ -47,10 +47,14 @@ public record CsvTable(Path file, List<String> header, List<List<String>> rows) 
                 rows.add(cells(r, header.size()));
             }
             return new CsvTable(file, header, rows);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException(file + " is not a CSV table: not UTF-8 text", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         } catch (UncheckedIOException | IllegalStateException e) {
-            throw new IllegalArgumentException(file + " is not a CSV table: " + e.getMessage(), e);
+            boolean binary = e.getCause() instanceof java.nio.charset.CharacterCodingException;
+            throw new IllegalArgumentException(file + " is not a CSV table: "
+                    + (binary ? "not UTF-8 text" : e.getMessage()), e);
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.tengen.env.io.IoErrors;
 
 /**
  * The files of one training run. Every file is written whole or not at all (temporary file, then rename), so the
@@ -226,7 +227,7 @@ public final class RunDirectory {
                     removed++;
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot clean " + folder + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot clean " + folder + ": " + IoErrors.reason(e), e);
             }
         }
         return removed;
@@ -263,7 +264,7 @@ public final class RunDirectory {
                 Files.deleteIfExists(tmp);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write " + file + ": " + IoErrors.reason(e), e);
         }
     }
 
@@ -271,8 +272,10 @@ public final class RunDirectory {
     public static String readIfExists(Path file) {
         try {
             return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : null;
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new UncheckedIOException(file + " is not UTF-8 text (damaged?)", e);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read " + file + ": " + IoErrors.reason(e), e);
         }
     }
 }

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.tengen.env.io.IoErrors;
 import org.tengen.env.game.GameHistory;
 import org.tengen.env.rules.Rules;
 import org.tengen.models.data.TrainingShard;
@@ -187,7 +188,7 @@ final class SelfPlayPhase extends RunPhase {
             Files.createDirectories(file.getParent());
             shard.write(file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write " + file + ": " + IoErrors.reason(e), e);
         }
     }
 }

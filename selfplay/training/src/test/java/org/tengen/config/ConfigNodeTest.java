@@ -114,5 +114,9 @@ class ConfigNodeTest {
                 () -> ConfigNode.load(tmp));
         org.junit.jupiter.api.Assertions.assertEquals("config file " + tmp + " is not a regular file",
                 dir.getMessage());
+        java.nio.file.Path binary = java.nio.file.Files.write(tmp.resolve("binary.yaml"),
+                new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, (byte) 0x80});
+        assertEquals(binary + " is not UTF-8 text",
+                assertThrows(ConfigException.class, () -> ConfigNode.load(binary)).getMessage());
     }
 }
