@@ -87,8 +87,22 @@ final class EvaluationPhase extends RunPhase {
      * play itself.
      */
     String bestBefore(int g) {
+        return bests(g).get(g - 1);
+    }
+
+    /** {@link #bestBefore} of generations {@code 1 .. last}, in one pass over the arena files. */
+    List<String> bests(int last) {
+        List<String> bests = new ArrayList<>();
         String best = RunDirectory.generationName(0);
-        for (int k = 1; k < g && Files.exists(dir.arenaFile(k)); k++) {
+        for (int k = 1; k <= last; k++) {
+            bests.add(best);
+            if (!Files.exists(dir.arenaFile(k))) {
+                // Not evaluated yet: nothing after it can have been promoted.
+                for (int rest = k + 1; rest <= last; rest++) {
+                    bests.add(best);
+                }
+                break;
+            }
             String candidate = RunDirectory.generationName(k);
             double sum = 0;
             int games = 0;
@@ -102,7 +116,7 @@ final class EvaluationPhase extends RunPhase {
                 best = candidate;
             }
         }
-        return best;
+        return bests;
     }
 
     private Agent checkpointAgent(String name, int parallel, long seed) {

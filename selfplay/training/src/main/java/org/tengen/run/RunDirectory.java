@@ -195,6 +195,19 @@ public final class RunDirectory {
         return parts;
     }
 
+    /**
+     * The self-play figures of a data part ({@link RunTables#writePartStats}), written before the part itself: a
+     * part that exists always has them, so metrics come from stored data, not from what one session saw.
+     */
+    public static Path partStats(Path part) {
+        return part.resolveSibling(part.getFileName().toString().replace(".npz", ".csv"));
+    }
+
+    /** The training figures of a generation, written just before its checkpoint ({@link RunTables#writeTraining}). */
+    public Path trainingStats(int generation) {
+        return dataDir(generation).resolve("training.csv");
+    }
+
     /** Path for data part {@code index} of {@code generation} holding {@code games} games. */
     public Path dataPart(int generation, int index, int games) {
         return dataDir(generation).resolve(String.format(Locale.ROOT, "part-%03d-%dg.npz", index, games));

@@ -21,7 +21,52 @@ public final class RunTables {
             "games_per_hour", "nn_evals_per_second", "nn_time_fraction", "train_steps", "train_seconds", "loss_total",
             "loss_policy", "loss_value", "loss_ownership", "elo", "elo_ci95", "score_vs_previous");
 
+    static final List<String> PART_HEADER = List.of("games", "samples", "seconds", "network_seconds",
+            "evaluations");
+    static final List<String> TRAINING_HEADER = List.of("steps", "seconds", "loss_total", "loss_policy",
+            "loss_value", "loss_ownership");
+
     private RunTables() {
+    }
+
+    /** A data part's self-play figures: games, samples, wall seconds, network seconds (per worker), evaluations. */
+    record PartStats(int games, long samples, double seconds, double networkSeconds, long evaluations) {
+    }
+
+    static void writePartStats(Path file, PartStats s) {
+        new CsvTable(file, PART_HEADER, List.of(List.of(Integer.toString(s.games()), Long.toString(s.samples()),
+                number(s.seconds()), number(s.networkSeconds()), Long.toString(s.evaluations())))).write();
+    }
+
+    static PartStats readPartStats(Path file) {
+        CsvTable t = oneRow(file);
+        return new PartStats((int) t.number(0, t.requireColumn("games")), (long) t.number(0, t.requireColumn("samples")),
+                t.number(0, t.requireColumn("seconds")), t.number(0, t.requireColumn("network_seconds")),
+                (long) t.number(0, t.requireColumn("evaluations")));
+    }
+
+    private static CsvTable oneRow(Path file) {
+        CsvTable t = CsvTable.read(file);
+        if (t.rows().size() != 1) {
+            throw new IllegalArgumentException(file + " has " + t.rows().size() + " rows, expected 1");
+        }
+        return t;
+    }
+
+    /** A generation's training figures: steps, wall seconds and the mean loss terms. */
+    record TrainingStats(int steps, double seconds, double total, double policy, double value, double ownership) {
+    }
+
+    static void writeTraining(Path file, TrainingStats s) {
+        new CsvTable(file, TRAINING_HEADER, List.of(List.of(Integer.toString(s.steps()), number(s.seconds()),
+                number(s.total()), number(s.policy()), number(s.value()), number(s.ownership())))).write();
+    }
+
+    static TrainingStats readTraining(Path file) {
+        CsvTable t = oneRow(file);
+        return new TrainingStats((int) t.number(0, t.requireColumn("steps")), t.number(0, t.requireColumn("seconds")),
+                t.number(0, t.requireColumn("loss_total")), t.number(0, t.requireColumn("loss_policy")),
+                t.number(0, t.requireColumn("loss_value")), t.number(0, t.requireColumn("loss_ownership")));
     }
 
     /** A number as the tables write it: four significant digits. */

@@ -61,6 +61,9 @@ final class SelfPlayPhase extends RunPhase {
         int played = 0;
         long[] distinct = {0};
         SelfPlay.Summary total = null;
+        SelfPlay.Summary sp;
+        long evaluationCount;
+        double network;
         TimedEvaluator[] timed = new TimedEvaluator[workers];
         SelfPlay[] selfPlays = new SelfPlay[workers];
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(workers);
@@ -97,6 +100,9 @@ final class SelfPlayPhase extends RunPhase {
                         progress.step();
                     }
                 };
+                long partStart = System.nanoTime();
+                double networkBefore = networkSeconds(timed) / workers;
+                long evaluationsBefore = evaluations(timed);
                 List<java.util.concurrent.Future<SelfPlay.Summary>> futures = new ArrayList<>();
                 for (int w = 0; w < workers; w++) {
                     int share = n / workers + (w < n % workers ? 1 : 0);
@@ -110,7 +116,11 @@ final class SelfPlayPhase extends RunPhase {
                     total = total == null ? summary : add(total, summary);
                 }
                 if (part.count() > 0) {
-                    writeShard(dir.dataPart(g, nextPart++, n), part.toShard());
+                    Path file = dir.dataPart(g, nextPart++, n);
+                    RunTables.writePartStats(RunDirectory.partStats(file), new RunTables.PartStats(n, part.count(),
+                            (System.nanoTime() - partStart) / 1e9, networkSeconds(timed) / workers - networkBefore,
+                            evaluations(timed) - evaluationsBefore));
+                    writeShard(file, part.toShard());
                 } else {
                     LOG.warn("Generation {}: {} games produced no policy-target samples", g, n);
                 }
@@ -120,30 +130,42 @@ final class SelfPlayPhase extends RunPhase {
                 progress.extra(String.format(Locale.ROOT, "%d samples", samples));
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            stats.selfPlay = new SelfPlay.Summary(played, samples, total.moves(), total.resigned(),
-                    total.noResignGames(), total.wouldResign(), total.falseResign(), total.blackWins(), seconds);
-            for (TimedEvaluator t : timed) {
-                stats.networkSeconds += t.seconds();
-                stats.evaluations += t.positions();
-            }
+            sp = new SelfPlay.Summary(played, samples, total.moves(), total.resigned(), total.noResignGames(),
+                    total.wouldResign(), total.falseResign(), total.blackWins(), seconds);
+            evaluationCount = evaluations(timed);
             // Network share of the workers' time, not of wall time: every worker spends its own time.
-            stats.networkSeconds /= workers;
+            network = networkSeconds(timed) / workers;
         } finally {
             pool.shutdownNow();
         }
         Session session = run.session();
         session.games += played;
         session.samples += samples;
-        session.selfPlaySeconds += stats.selfPlay.seconds();
-        session.networkSeconds += stats.networkSeconds;
-        session.evaluations += stats.evaluations;
-        SelfPlay.Summary sp = stats.selfPlay;
+        session.selfPlaySeconds += sp.seconds();
+        session.networkSeconds += network;
+        session.evaluations += evaluationCount;
         LOG.info(String.format(Locale.ROOT, "Generation %d self-play: %d games (%d new to this session), %d samples, %.1f s (%.0f games/h, "
                         + "%.0f NN evals/s, %.0f%% of the time in the network), Black won %d, resigned %d, "
                         + "false resignations %d of %d", g, sp.games(), distinct[0], sp.samples(), sp.seconds(),
-                sp.games() * 3600 / sp.seconds(), stats.evaluations / sp.seconds(),
-                100 * stats.networkSeconds / sp.seconds(), sp.blackWins(), sp.resigned(), sp.falseResign(),
+                sp.games() * 3600 / sp.seconds(), evaluationCount / sp.seconds(),
+                100 * network / sp.seconds(), sp.blackWins(), sp.resigned(), sp.falseResign(),
                 sp.wouldResign()));
+    }
+
+    private static double networkSeconds(TimedEvaluator[] timed) {
+        double sum = 0;
+        for (TimedEvaluator t : timed) {
+            sum += t == null ? 0 : t.seconds();
+        }
+        return sum;
+    }
+
+    private static long evaluations(TimedEvaluator[] timed) {
+        long sum = 0;
+        for (TimedEvaluator t : timed) {
+            sum += t == null ? 0 : t.positions();
+        }
+        return sum;
     }
 
     /** Games worker {@code w} of {@code workers} keeps going at once: its share of the parallel games. */

@@ -73,6 +73,7 @@ final class TrainingPhase extends RunPhase {
         long start = System.nanoTime();
         float[] sums = new float[4];
         LossComponents last = null;
+        RunTables.TrainingStats trained;
         try (PolicyValueNet net = run.loadNet(parentName);
              Learner learner = new Learner(net, config.training(), startStep);
              Progress progress = Progress.start(run.progressBars(), "gen " + g + " training", steps)) {
@@ -86,16 +87,16 @@ final class TrainingPhase extends RunPhase {
                 progress.step();
                 progress.extra(String.format(Locale.ROOT, "loss %.3f", last.total()));
             }
+            // The figures go first: a checkpoint that exists always has them (a stale file is overwritten).
+            trained = new RunTables.TrainingStats(steps, (System.nanoTime() - start) / 1e9, sums[0] / steps,
+                    sums[1] / steps, sums[2] / steps, sums[3] / steps);
+            RunTables.writeTraining(dir.trainingStats(g), trained);
             Checkpoints.save(dir.checkpoint(g), net, run.provenance(learner.step(), parentName),
                     learner.optimizerState());
         }
-        stats.steps = steps;
-        stats.trainSeconds = (System.nanoTime() - start) / 1e9;
-        stats.loss = new LossComponents(sums[0] / steps, sums[1] / steps, sums[2] / steps, sums[3] / steps, 0, 0);
         run.session().steps += steps;
         LOG.info(String.format(Locale.ROOT, "Generation %d training: %d steps on %d samples in %.1f s, mean loss "
                         + "%.3f (policy %.3f, value %.3f, ownership %.3f)", g, steps, replay.size(),
-                stats.trainSeconds, stats.loss.total(), stats.loss.policy(), stats.loss.value(),
-                stats.loss.ownership()));
+                trained.seconds(), trained.total(), trained.policy(), trained.value(), trained.ownership()));
     }
 }

@@ -2,9 +2,7 @@ package org.tengen.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -31,7 +29,6 @@ public final class TrainingRun {
     private final RunContext context;
     private final EvaluationPhase evaluation;
     private final List<Phase> phases;
-    private final Map<Integer, List<String>> metrics = new LinkedHashMap<>();
 
     /**
      * What the run did in this session plus the ladder over all sessions.
@@ -86,7 +83,6 @@ public final class TrainingRun {
                 throw new IllegalArgumentException("evaluation.externalAnchors." + name + ": " + e.getMessage(), e);
             }
         });
-        loadMetrics();
         setAsideDamagedCheckpoints();
         setAsideDamagedArenaFiles();
         ensureInitialCheckpoint();
@@ -95,18 +91,19 @@ public final class TrainingRun {
             GenerationStats stats = new GenerationStats();
             // The best checkpoint plays self-play and defends in the arena; the arena files decide which it is.
             stats.best = evaluation.bestBefore(g);
+            boolean ran = false;
             for (Phase phase : phases) {
                 if (!phase.isDone(g)) {
                     phase.run(g, stats);
+                    ran = true;
                 }
             }
-            String best = evaluation.bestBefore(g + 1);
-            if (!dir.best().equals(Optional.of(best))) {
-                dir.writeBest(best);
-            }
-            if (!metrics.containsKey(g)) {
-                metrics.put(g, stats.row(g, dir, evaluation.ladder()));
-                writeMetrics();
+            if (ran || g == config.generations()) {
+                List<String> bests = evaluation.bests(g + 1);
+                if (!dir.best().equals(Optional.of(bests.get(g)))) {
+                    dir.writeBest(bests.get(g));
+                }
+                RunTables.writeMetrics(dir.metricsFile(), RunMetrics.rows(dir, g, bests, evaluation.ladder()));
             }
         }
         Session s = context.session();
@@ -204,19 +201,5 @@ public final class TrainingRun {
             LOG.info("{} set to {}, the best checkpoint by the arena results", dir.bestFile(), best);
             dir.writeBest(best);
         }
-    }
-
-    private void loadMetrics() {
-        if (Files.exists(dir.metricsFile())) {
-            try {
-                metrics.putAll(RunTables.readMetrics(dir.metricsFile()));
-            } catch (RuntimeException e) {
-                setAside(dir.metricsFile(), e, "its rows are written again from this session on");
-            }
-        }
-    }
-
-    private void writeMetrics() {
-        RunTables.writeMetrics(dir.metricsFile(), metrics.values());
     }
 }

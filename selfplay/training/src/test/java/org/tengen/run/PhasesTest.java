@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.models.checkpoint.Checkpoints;
+import org.tengen.models.data.TrainingShard;
 import org.tengen.models.eval.InputSpec;
 
 /** Each phase reads "done" off the run directory, so a run resumes at the first phase whose output is missing. */
@@ -88,12 +89,35 @@ class PhasesTest {
         new TrainingRun(config, dir, false).run();
 
         assertTrue(Files.exists(dir.arenaDir().resolve("gen-0001.csv.damaged")));
-        assertTrue(Files.exists(dir.root().resolve("metrics.csv.damaged")));
         assertEquals(config.evaluation().gamesVsPrevious() + config.evaluation().anchors().size()
                 * config.evaluation().gamesVsAnchors(), RunTables.readResults(dir.arenaFile(1)).size(),
                 "generation 1's evaluation was played again");
         assertTrue(evaluation.ladder().stream().anyMatch(r -> r.player().equals("gen-0001")));
-        assertEquals(List.of(1), List.copyOf(RunTables.readMetrics(dir.metricsFile()).keySet()));
+        assertEquals(List.of(1), List.copyOf(RunTables.readMetrics(dir.metricsFile()).keySet()),
+                "metrics.csv is derived from the stored data, so a damaged one is simply written again");
+    }
+
+    @Test
+    void metricsComeFromTheStoredDataNotFromOneSession() throws IOException {
+        List<String> before = RunTables.readMetrics(dir.metricsFile()).get(1);
+        assertTrue(before.stream().noneMatch(String::isEmpty), "every column is filled: " + before);
+        // A kill after generation 1's first data part: the resumed session plays only the second part.
+        List<RunDirectory.DataPart> parts = dir.dataParts(1);
+        Files.delete(parts.get(1).path());
+        deleteRecursively(dir.checkpoint(1));
+        Files.delete(dir.arenaFile(1));
+        Files.delete(dir.metricsFile());
+
+        new TrainingRun(config, dir, false).run();
+
+        List<String> after = RunTables.readMetrics(dir.metricsFile()).get(1);
+        assertTrue(after.stream().noneMatch(String::isEmpty), "every column is filled after the resume: " + after);
+        long samples = 0;
+        for (RunDirectory.DataPart part : dir.dataParts(1)) {
+            samples += TrainingShard.read(part.path()).count();
+        }
+        assertEquals(Long.toString(samples), after.get(2), "the samples of both parts, not only the resumed one");
+        assertEquals("8", after.get(1));
     }
 
     @Test
@@ -108,7 +132,8 @@ class PhasesTest {
         selfPlay.run(1, stats);
 
         assertTrue(selfPlay.isDone(1));
-        assertEquals(4, stats.selfPlay.games(), "only the missing part's games are played");
+        assertEquals(4, RunTables.readPartStats(RunDirectory.partStats(parts.get(1).path())).games(),
+                "only the missing part's games are played, and its figures stored beside it");
         assertEquals(parts.stream().map(RunDirectory.DataPart::path).toList(),
                 dir.dataParts(1).stream().map(RunDirectory.DataPart::path).toList());
         assertArrayEquals(first, Files.readAllBytes(parts.get(0).path()), "the complete part is kept");
@@ -124,7 +149,7 @@ class PhasesTest {
         training.run(1, stats);
 
         assertTrue(training.isDone(1));
-        assertEquals(config.steps(), stats.steps);
+        assertEquals(config.steps(), RunTables.readTraining(dir.trainingStats(1)).steps());
         assertEquals("gen-0000", Checkpoints.verify(dir.checkpoint(1)).provenance().parent());
         assertEquals(config.steps(), Checkpoints.read(dir.checkpoint(1)).provenance().trainingStep());
     }

@@ -1,0 +1,98 @@
+package org.tengen.run;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.tengen.arena.EloLadder;
+
+/**
+ * The rows of {@code metrics.csv}, derived from what the run stored (each data part's figures, each generation's
+ * training figures, the arena files and the ladder), never from what one session happened to see: a kill or a
+ * resume cannot blank or skew them, and the file is simply written again.
+ */
+final class RunMetrics {
+    private RunMetrics() {
+    }
+
+    /**
+     * One row per generation {@code 1 .. last}; {@code bests.get(g - 1)} is the best checkpoint generation {@code g}
+     * was evaluated against. A figure whose stored data is missing (a run of an earlier version) is blank.
+     */
+    static List<List<String>> rows(RunDirectory dir, int last, List<String> bests, List<EloLadder.Rating> ladder) {
+        List<List<String>> rows = new ArrayList<>();
+        for (int g = 1; g <= last; g++) {
+            rows.add(row(dir, g, bests.get(g - 1), ladder));
+        }
+        return rows;
+    }
+
+    private static List<String> row(RunDirectory dir, int g, String best, List<EloLadder.Rating> ladder) {
+        List<String> row = new ArrayList<>();
+        row.add(Integer.toString(g));
+        List<RunDirectory.DataPart> parts = dir.dataParts(g);
+        row.add(Integer.toString(parts.stream().mapToInt(RunDirectory.DataPart::games).sum()));
+        row.addAll(selfPlay(parts));
+        row.addAll(training(dir.trainingStats(g)));
+        String name = RunDirectory.generationName(g);
+        EloLadder.Rating rating = ladder.stream().filter(r -> r.player().equals(name)).findFirst().orElse(null);
+        row.add(rating == null ? "" : RunTables.number(rating.elo()));
+        row.add(rating == null ? "" : RunTables.number(rating.ci95()));
+        row.add(scoreVsPrevious(dir, g, best));
+        return row;
+    }
+
+    /** samples, selfplay_seconds, games_per_hour, nn_evals_per_second, nn_time_fraction. */
+    private static List<String> selfPlay(List<RunDirectory.DataPart> parts) {
+        long samples = 0;
+        long evaluations = 0;
+        double seconds = 0;
+        double network = 0;
+        int games = 0;
+        for (RunDirectory.DataPart part : parts) {
+            Path stats = RunDirectory.partStats(part.path());
+            if (!Files.exists(stats)) {
+                return List.of("", "", "", "", "");
+            }
+            RunTables.PartStats s = RunTables.readPartStats(stats);
+            samples += s.samples();
+            evaluations += s.evaluations();
+            seconds += s.seconds();
+            network += s.networkSeconds();
+            games += s.games();
+        }
+        if (parts.isEmpty() || seconds <= 0) {
+            return List.of("", "", "", "", "");
+        }
+        return List.of(Long.toString(samples), RunTables.number(seconds), RunTables.number(games * 3600 / seconds),
+                RunTables.number(evaluations / seconds), RunTables.number(network / seconds));
+    }
+
+    /** train_steps, train_seconds, loss_total, loss_policy, loss_value, loss_ownership. */
+    private static List<String> training(Path file) {
+        if (!Files.exists(file)) {
+            return List.of("", "", "", "", "", "");
+        }
+        RunTables.TrainingStats t = RunTables.readTraining(file);
+        return List.of(Integer.toString(t.steps()), RunTables.number(t.seconds()), RunTables.number(t.total()),
+                RunTables.number(t.policy()), RunTables.number(t.value()), RunTables.number(t.ownership()));
+    }
+
+    /** Generation {@code g}'s score against the best it was evaluated against, from its arena file. */
+    private static String scoreVsPrevious(RunDirectory dir, int g, String best) {
+        Path file = dir.arenaFile(g);
+        if (!Files.exists(file)) {
+            return "";
+        }
+        String name = RunDirectory.generationName(g);
+        double sum = 0;
+        int games = 0;
+        for (EloLadder.GameResult r : RunTables.readResults(file)) {
+            if (r.a().equals(name) && r.b().equals(best)) {
+                sum += r.scoreA();
+                games++;
+            }
+        }
+        return games == 0 ? "" : RunTables.number(sum / games);
+    }
+}
