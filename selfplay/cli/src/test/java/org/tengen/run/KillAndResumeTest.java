@@ -51,7 +51,7 @@ class KillAndResumeTest {
         assertTrue(Files.readString(dir.logFile()).contains("resuming self-play after " + gamesBefore + " of 16"));
     }
 
-    private static Process start(Path config, RunDirectory dir, Path log) throws IOException {
+    static Process start(Path config, RunDirectory dir, Path log) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                 "-Dai.djl.pytorch.num_threads=1", "org.tengen.cli.Main", "train", "--config", config.toString(),
