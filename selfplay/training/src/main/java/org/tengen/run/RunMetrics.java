@@ -17,7 +17,7 @@ final class RunMetrics {
 
     /**
      * One row per generation {@code 1 .. last}; {@code bests.get(g - 1)} is the best checkpoint generation {@code g}
-     * was evaluated against. A figure whose stored data is missing (a run of an earlier version) is blank.
+     * was evaluated against. A figure whose stored data is missing (a run of an earlier version) or damaged is blank.
      */
     static List<List<String>> rows(RunDirectory dir, int last, List<String> bests, List<EloLadder.Rating> ladder) {
         List<List<String>> rows = new ArrayList<>();
@@ -54,7 +54,12 @@ final class RunMetrics {
             if (!Files.exists(stats)) {
                 return List.of("", "", "", "", "");
             }
-            RunTables.PartStats s = RunTables.readPartStats(stats);
+            RunTables.PartStats s;
+            try {
+                s = RunTables.readPartStats(stats);
+            } catch (RuntimeException damaged) {
+                return List.of("", "", "", "", "");
+            }
             samples += s.samples();
             evaluations += s.evaluations();
             seconds += s.seconds();
@@ -73,7 +78,12 @@ final class RunMetrics {
         if (!Files.exists(file)) {
             return List.of("", "", "", "", "", "");
         }
-        RunTables.TrainingStats t = RunTables.readTraining(file);
+        RunTables.TrainingStats t;
+        try {
+            t = RunTables.readTraining(file);
+        } catch (RuntimeException damaged) {
+            return List.of("", "", "", "", "", "");
+        }
         return List.of(Integer.toString(t.steps()), RunTables.number(t.seconds()), RunTables.number(t.total()),
                 RunTables.number(t.policy()), RunTables.number(t.value()), RunTables.number(t.ownership()));
     }

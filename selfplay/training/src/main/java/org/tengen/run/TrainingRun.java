@@ -103,7 +103,10 @@ public final class TrainingRun {
                 if (!dir.best().equals(Optional.of(bests.get(g)))) {
                     dir.writeBest(bests.get(g));
                 }
-                RunTables.writeMetrics(dir.metricsFile(), RunMetrics.rows(dir, g, bests, evaluation.ladder()));
+                // Both tables are derived from the arena files and the stored figures, so they are simply rewritten.
+                List<EloLadder.Rating> ladder = evaluation.ladder();
+                RunTables.writeLadder(dir.eloFile(), ladder);
+                RunTables.writeMetrics(dir.metricsFile(), RunMetrics.rows(dir, g, bests, ladder));
             }
         }
         Session s = context.session();
