@@ -98,6 +98,10 @@ final class TrainCommand implements Callable<Integer> {
                     s.gamesPerHour(), s.evaluationsPerSecond(), 100 * s.networkFraction(),
                     100 * (1 - s.networkFraction())));
         }
+        if (!s.resourceDrift().isEmpty()) {
+            sb.append("  resources (").append(dir.resourcesFile().getFileName()).append("): ").append(s.resourceDrift())
+                    .append('\n');
+        }
         sb.append("  Elo ladder (anchor at 0, 95% interval):\n");
         for (EloLadder.Rating r : s.ladder()) {
             sb.append(String.format(Locale.ROOT, "    %-14s %7.0f +- %4.0f   %4d games, score %.2f%n", r.player(),

@@ -119,6 +119,11 @@ public final class RunDirectory {
         return root.resolve("summary.txt");
     }
 
+    /** Resource samples of every session, once a minute ({@link ResourceLog}). */
+    public Path resourcesFile() {
+        return root.resolve("logs").resolve("resources.csv");
+    }
+
     public Path logFile() {
         return root.resolve("logs").resolve("train.log");
     }

@@ -42,10 +42,11 @@ public final class TrainingRun {
      * @param networkSeconds time inside the network during self-play in this session
      * @param evaluations   network evaluations during self-play in this session
      * @param ladder        Elo of every player, best first
+     * @param resourceDrift drift per hour of memory, open files and throughput this session, or empty if short
      */
     public record Summary(int generations, long games, long distinctGames, long samples, long steps,
                           double selfPlaySeconds, double networkSeconds, long evaluations,
-                          List<EloLadder.Rating> ladder) {
+                          List<EloLadder.Rating> ladder, String resourceDrift) {
         /** Distinct self-play games per hour of self-play: a repeated game teaches nothing new. */
         public double gamesPerHour() {
             return selfPlaySeconds == 0 ? 0 : distinctGames * 3600 / selfPlaySeconds;
@@ -87,6 +88,15 @@ public final class TrainingRun {
         setAsideDamagedArenaFiles();
         ensureInitialCheckpoint();
         repairBestPointer();
+        try (ResourceLog resources = ResourceLog.start(dir.resourcesFile(), () -> context.session().games, 60)) {
+            runGenerations();
+            Session s = context.session();
+            return new Summary(config.generations(), s.games, s.gameKeys.size(), s.samples, s.steps,
+                    s.selfPlaySeconds, s.networkSeconds, s.evaluations, evaluation.ladder(), resources.drift());
+        }
+    }
+
+    private void runGenerations() {
         for (int g = 1; g <= config.generations(); g++) {
             GenerationStats stats = new GenerationStats();
             // The best checkpoint plays self-play and defends in the arena; the arena files decide which it is.
@@ -109,9 +119,6 @@ public final class TrainingRun {
                 RunTables.writeMetrics(dir.metricsFile(), RunMetrics.rows(dir, g, bests, ladder));
             }
         }
-        Session s = context.session();
-        return new Summary(config.generations(), s.games, s.gameKeys.size(), s.samples, s.steps, s.selfPlaySeconds,
-                s.networkSeconds, s.evaluations, evaluation.ladder());
     }
 
     private void ensureInitialCheckpoint() {
