@@ -27,8 +27,9 @@ public final class IoErrors {
         if (e instanceof NotDirectoryException) {
             return "not a directory";
         }
-        if (e instanceof FileAlreadyExistsException) {
-            return "it already exists";
+        if (e instanceof FileAlreadyExistsException f) {
+            // Also what creating a directory under a regular file throws, naming that file.
+            return f.getFile() == null ? "it already exists" : f.getFile() + " already exists";
         }
         if (e instanceof DirectoryNotEmptyException) {
             return "the directory is not empty";

@@ -16,8 +16,10 @@ class IoErrorsTest {
         Path file = Files.writeString(tmp.resolve("file"), "x");
         assertEquals("no such file or directory", IoErrors.reason(assertThrows(IOException.class,
                 () -> Files.writeString(tmp.resolve("missing/x"), "y"))));
-        assertEquals("it already exists", IoErrors.reason(assertThrows(IOException.class,
+        assertEquals(file + " already exists", IoErrors.reason(assertThrows(IOException.class,
                 () -> Files.createFile(file))));
+        assertEquals(file + " already exists", IoErrors.reason(assertThrows(IOException.class,
+                () -> Files.createDirectories(file))), "a regular file where a directory should be");
         assertEquals("not a directory", IoErrors.reason(assertThrows(IOException.class,
                 () -> Files.newDirectoryStream(file).close())));
         assertEquals("No space left on device", IoErrors.reason(new FileSystemException("/x", null,

@@ -1,6 +1,5 @@
 package org.tengen.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -54,7 +53,7 @@ final class TrainCommand implements Callable<Integer> {
             config = config.withGenerations(generations);
         }
         NetworkRuntime.configure(config.threads());
-        Files.createDirectories(dir.logFile().getParent());
+        dir.requireWritable();
         NetworkRuntime.logTo(dir.logFile());
         LOG.info("Run {} in {}: {}, {} generations of {} games", config.name(), dir.root(),
                 config.rules().describe(), config.generations(), config.games());

@@ -122,6 +122,15 @@ class MainTest {
     }
 
     @Test
+    void aRunDirectoryThatCannotBeWrittenIsOneLine(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        CliRun run = CliRun.of("train", "--config", "../../configs/quick-5x5.yaml", "--run-dir", file.toString());
+        assertEquals(1, run.code());
+        assertEquals("error: cannot write " + file.resolve("config.yaml") + ": " + file + " already exists\n",
+                run.err().replace("\r", ""));
+    }
+
+    @Test
     void aRejectedTrainCommandLeavesNoRunDirectory(@TempDir Path tmp) {
         Path dir = tmp.resolve("run");
         CliRun run = CliRun.of("train", "--config", "../../configs/quick-5x5.yaml", "--run-dir", dir.toString(),

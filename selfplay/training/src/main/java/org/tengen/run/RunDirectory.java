@@ -119,6 +119,24 @@ public final class RunDirectory {
         return root.resolve("summary.txt");
     }
 
+    /**
+     * Checks that the run can write here (root and logs) before anything else does, so that a read-only or full
+     * disk is one line naming the directory and the reason, not a logging library's internal errors.
+     *
+     * @throws UncheckedIOException saying why not
+     */
+    public void requireWritable() {
+        for (Path folder : List.of(root, logFile().getParent())) {
+            try {
+                Files.createDirectories(folder);
+                Path probe = Files.createTempFile(folder, ".write-probe", ".tmp");
+                Files.delete(probe);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write in " + folder + ": " + IoErrors.reason(e), e);
+            }
+        }
+    }
+
     /** Resource samples of every session, once a minute ({@link ResourceLog}). */
     public Path resourcesFile() {
         return root.resolve("logs").resolve("resources.csv");
