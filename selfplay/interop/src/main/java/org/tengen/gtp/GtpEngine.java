@@ -126,6 +126,8 @@ public final class GtpEngine {
             return "";
         });
         register("boardsize", "SIZE [HEIGHT]", this::boardsize);
+        // Sabaki's command for non-square boards.
+        register("rectangular_boardsize", "WIDTH HEIGHT", this::boardsize);
         register("clear_board", "", a -> {
             newGame();
             return "";

@@ -3,6 +3,7 @@ package org.tengen.gtp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -172,6 +173,15 @@ class GtpEngineTest {
         }
         assertEquals("", gtp.ok("list_stones b"));
         assertEquals("3", gtp.ok("captures w"));
+    }
+
+    @Test
+    void sabakisRectangularBoardsizeSetsWidthAndHeight() {
+        Gtp gtp = new Gtp(1);
+        gtp.ok("rectangular_boardsize 7 5");
+        gtp.ok("play b G5");
+        assertTrue(gtp.error("play w A6").contains("A6"), "row 6 is off a 7x5 board");
+        assertTrue(gtp.error("rectangular_boardsize 7").contains("usage: rectangular_boardsize WIDTH HEIGHT"));
     }
 
     /** Black takes a ko at C2 on a 4x3 board, capturing B2; see {@code SetToMoveTest} in env. */
