@@ -179,6 +179,7 @@ class GtpTranscriptTest {
             list_commands
             quit
             boardsize
+            rectangular_boardsize
             clear_board
             komi
             play
