@@ -93,6 +93,8 @@ public final class GtpEngine {
     private Game game;
     /** A scratch copy of {@link #game} with the other colour to move, for legality out of turn. */
     private Game outOfTurn;
+    /** The SGF record the current game was loaded from, or null. */
+    private GameRecord loadedFrom;
     private boolean[] mask;
     private boolean quit;
     private final TimeControl clock = new TimeControl();
@@ -427,6 +429,7 @@ public final class GtpEngine {
 
     /** An empty board without handicap under the current rules (the clock and its settings are kept). */
     private void newGame() {
+        loadedFrom = null;
         rules = withoutHandicap(rules);
         analysed = Stone.EMPTY;
         game = new Game(rules);
@@ -627,13 +630,20 @@ public final class GtpEngine {
         newGame();
         rules = loaded;
         game = loadedGame;
+        loadedFrom = record;
         mask = new boolean[rules.actionCount()];
         return "";
     }
 
     /** The game as SGF, written to FILE or, without one, returned (blank lines dropped: they would end the reply). */
     private String printSgf(String[] args) {
-        GameRecord record = GameRecord.builder(game.history()).optResult(GameResult.of(game)).build();
+        GameRecord.Builder builder = GameRecord.builder(game.history()).optResult(GameResult.of(game));
+        if (loadedFrom != null) {
+            // What only the file knew (players, date, name, root comment) stays with the game it was loaded from.
+            builder.optPlayers(loadedFrom.blackPlayer(), loadedFrom.whitePlayer()).optDate(loadedFrom.date())
+                    .optGameName(loadedFrom.gameName()).optComment(loadedFrom.comment());
+        }
+        GameRecord record = builder.build();
         String sgf = GoSgf.format(record);
         if (args.length == 0) {
             return sgf.strip().replaceAll("\n\\s*\n", "\n");

@@ -1,6 +1,7 @@
 package org.tengen.gtp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -173,6 +174,24 @@ class GtpEngineTest {
         }
         assertEquals("", gtp.ok("list_stones b"));
         assertEquals("3", gtp.ok("captures w"));
+    }
+
+    @Test
+    void printsgfAfterLoadsgfKeepsThePlayersDateNameAndRootComment(@org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path tmp) throws IOException {
+        java.nio.file.Path file = tmp.resolve("game.sgf");
+        java.nio.file.Files.writeString(file, "(;FF[4]GM[1]SZ[5]KM[0.5]RU[Tromp-Taylor]PB[Honinbo]PW[Meijin]"
+                + "DT[1846-09-11]GN[Ear-reddening game]C[A famous game];B[cc];W[bc])");
+        Gtp gtp = new Gtp(1);
+        gtp.ok("loadsgf " + file);
+        gtp.ok("play b D3");
+        String sgf = gtp.ok("printsgf");
+        for (String kept : new String[] {"PB[Honinbo]", "PW[Meijin]", "DT[1846-09-11]", "GN[Ear-reddening game]",
+            "C[A famous game]", ";B[dc]"}) {
+            assertTrue(sgf.contains(kept), kept + " in " + sgf);
+        }
+        gtp.ok("clear_board");
+        assertFalse(gtp.ok("printsgf").contains("Honinbo"), "a new game is not the loaded one");
     }
 
     @Test
