@@ -86,6 +86,11 @@ final class GtpCommand implements Callable<Integer> {
             description = "The most simulations a move may use under a time limit (default: ${DEFAULT-VALUE}).")
     private int maxSimulations;
 
+    @Option(names = "--resign-threshold", paramLabel = "V", defaultValue = "" + GtpEngine.DEFAULT_RESIGN_THRESHOLD,
+            description = "Resign after 3 own moves in a row whose search value (-1 lost .. 1 won) is below V; -1 never "
+                    + "resigns (default: ${DEFAULT-VALUE}).")
+    private float resignThreshold;
+
     @Option(names = "--max-move-seconds", paramLabel = "S", defaultValue = "" + TimeControl.DEFAULT_MAX_MOVE_SECONDS,
             description = "The longest any move may think, whatever the clock or --simulations say (default: "
                     + "${DEFAULT-VALUE}).")
@@ -229,6 +234,11 @@ final class GtpCommand implements Callable<Integer> {
             engine.clock().setMargin(timeMargin);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--time-margin: " + e.getMessage());
+        }
+        try {
+            engine.setResignThreshold(resignThreshold);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--resign-threshold: " + e.getMessage());
         }
         try {
             engine.clock().setMaxMoveSeconds(maxMoveSeconds);

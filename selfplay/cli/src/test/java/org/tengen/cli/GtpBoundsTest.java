@@ -1,5 +1,6 @@
 package org.tengen.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,5 +42,30 @@ class GtpBoundsTest {
         String response = engine.execute(command);
         assertTrue(response.startsWith("="), command + " -> " + response);
         return response.substring(1).strip();
+    }
+
+    @Test
+    void aHopelessGameIsResignedAfterThreeOwnMovesUnlessResigningIsOff() {
+        for (String threshold : new String[] {"-0.9", "-1"}) {
+            GtpCommand command = new GtpCommand();
+            new CommandLine(command).parseArgs("--player", "mcts-rollout:32", "--seed", "1", "--resign-threshold",
+                    threshold);
+            GtpEngine engine = command.engine();
+            ok(engine, "boardsize 5");
+            ok(engine, "komi 100");
+            String third = "";
+            for (int move = 0; move < 3; move++) {
+                third = ok(engine, "genmove b");
+                if (move < 2) {
+                    assertTrue(!third.equals("resign"), "only after three hopeless moves");
+                    ok(engine, "genmove w");
+                }
+            }
+            // With komi 100 on 5x5 every playout is lost for Black: its search value is -1.
+            assertTrue(threshold.equals("-1") != third.equals("resign"), threshold + ": " + third);
+            if (third.equals("resign")) {
+                assertEquals("pass", ok(engine, "genmove w"), "after a resignation the engine still answers");
+            }
+        }
     }
 }

@@ -23,7 +23,7 @@ class PretrainedModelsTest {
         assertTrue(Files.isRegularFile(folder.resolve("README.md")), "provenance next to the model");
         GtpCommand command = new GtpCommand();
         new CommandLine(command).parseArgs("--model", folder.toString(), "--size", "5", "--komi", "0.5", "--seed",
-                "1", "--simulations", "64");
+                "1", "--simulations", "64", "--resign-threshold", "-1");
         GtpEngine engine = command.engine();
         String color = "b";
         int passes = 0;

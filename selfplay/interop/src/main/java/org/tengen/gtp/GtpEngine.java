@@ -83,7 +83,14 @@ public final class GtpEngine {
     private final Agent agent;
     /** Simulations of a move without a time limit. */
     private final int simulations;
+    /** Default of {@link #setResignThreshold}: a search value of -0.9 is a winrate of 5%. */
+    public static final float DEFAULT_RESIGN_THRESHOLD = -0.9f;
+    static final int RESIGN_AFTER = 3;
     private final Game[] one = new Game[1];
+    /** Resign after {@value #RESIGN_AFTER} own moves in a row whose search value is below this; -1 never. */
+    private float resignThreshold = DEFAULT_RESIGN_THRESHOLD;
+    /** Per colour: own moves in a row with the search value below the threshold. */
+    private final int[] lowValueStreak = new int[3];
     private final int[] chosen = new int[1];
     private final Map<String, Command> commands = new LinkedHashMap<>();
     private Preset preset = Preset.TROMP_TAYLOR;
@@ -345,7 +352,10 @@ public final class GtpEngine {
         // After the end only cleanup plays on (KGS asks for it once the players disagree about dead stones).
         boolean resume = cleanup && game.status() == Status.ENDED_BY_PASSES;
         if (!resume && game.isOver()) {
-            game.playAs(player, rules.passAction());
+            // A pass after two passes changes nothing; after a resignation nothing can be played at all.
+            if (game.status() != Status.RESIGNED) {
+                game.playAs(player, rules.passAction());
+            }
             return "pass";
         }
         Game position = mover(player);
@@ -359,8 +369,33 @@ public final class GtpEngine {
         double elapsed = (System.nanoTime() - start) / 1e9;
         clock.spent(player, elapsed);
         noteSearch(player, elapsed);
+        if (!cleanup && hopeless(player)) {
+            game.resign(player);
+            return "resign";
+        }
         game.playAs(player, action);
         return format(action);
+    }
+
+    /** Whether {@code player}'s search has valued its position below the resign threshold for several moves. */
+    private boolean hopeless(int player) {
+        if (resignThreshold <= -1 || agent.lastSearch(0).isEmpty()) {
+            return false;
+        }
+        boolean low = agent.lastSearch(0).get().rootValue() < resignThreshold;
+        lowValueStreak[player] = low ? lowValueStreak[player] + 1 : 0;
+        return lowValueStreak[player] >= RESIGN_AFTER;
+    }
+
+    /**
+     * Resigns once the search's value (from -1, lost, to 1, won) stays below {@code threshold} for
+     * {@value #RESIGN_AFTER} own moves in a row, as KataGo and Leela Zero do; -1 never resigns.
+     */
+    public void setResignThreshold(float threshold) {
+        if (!(threshold >= -1 && threshold < 1)) {
+            throw new IllegalArgumentException("the resign threshold must be in [-1, 1), got " + threshold);
+        }
+        resignThreshold = threshold;
     }
 
     /**
@@ -430,6 +465,7 @@ public final class GtpEngine {
     /** An empty board without handicap under the current rules (the clock and its settings are kept). */
     private void newGame() {
         loadedFrom = null;
+        java.util.Arrays.fill(lowValueStreak, 0);
         rules = withoutHandicap(rules);
         analysed = Stone.EMPTY;
         game = new Game(rules);
