@@ -53,12 +53,18 @@ final class GtpCommand implements Callable<Integer> {
             description = "Rules preset: tromp-taylor, aga, nz, chinese or simple-ko (default: ${DEFAULT-VALUE}).")
     private String rules;
 
-    @Option(names = "--size", paramLabel = "N|WxH", defaultValue = "19",
-            description = "Board size until the controller sends boardsize, e.g. 9 or 9x7 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--size", paramLabel = "N|WxH",
+            description = "Board size until the controller sends boardsize, e.g. 9 or 9x7 (default: the model's board, "
+                    + "else 19).")
     private String size;
+    /** The board the --model network was trained on ("WxH"), the default of --size; null without a model. */
+    private String modelBoard;
+    /** The komi of the run --model names, the default of --komi; null for a bare checkpoint or no model. */
+    private Double modelKomi;
 
     @Option(names = "--komi", paramLabel = "POINTS",
-            description = "Komi, a multiple of 0.5 (default: the preset's, 7.5 for tromp-taylor).")
+            description = "Komi, a multiple of 0.5 (default: the --model run's, else the preset's, 7.5 for "
+                    + "tromp-taylor).")
     private Double komi;
 
     @Option(names = "--seed", paramLabel = "N", description = "Random seed for genmove (default: from the clock).")
@@ -188,6 +194,8 @@ final class GtpCommand implements Callable<Integer> {
         SearchConfig search = config.evaluation().search().toBuilder().simulations(searchBudget()).temperatureMoves(0)
                 .build();
         Agent agent = new Agents(config).create(checkpoint, search, 1, seed, mode);
+        modelBoard = config.network().width() + "x" + config.network().height();
+        modelKomi = checkpoint instanceof PlayerSpec.RunCheckpoint ? config.rules().komi() : null;
         LOG.info("Model {} ({} blocks x {} channels, features {}), {} simulations per move without a time limit, "
                         + "at most {} with one", model, config.network().blocks(), config.network().channels(),
                 config.features(), simulations, searchBudget());
@@ -211,7 +219,8 @@ final class GtpCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--rules: " + e.getMessage());
         }
         try {
-            String[] sides = size.toLowerCase(Locale.ROOT).split("x", -1);
+            String board = size != null ? size : modelBoard != null ? modelBoard : "19";
+            String[] sides = board.toLowerCase(Locale.ROOT).split("x", -1);
             if (sides.length > 2) {
                 throw new NumberFormatException();
             }
@@ -223,9 +232,10 @@ final class GtpCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--size: " + e.getMessage());
         }
-        if (komi != null) {
+        Double startKomi = komi != null ? komi : modelKomi;
+        if (startKomi != null) {
             try {
-                engine.setKomi(komi);
+                engine.setKomi(startKomi);
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), "--komi: " + e.getMessage());
             }

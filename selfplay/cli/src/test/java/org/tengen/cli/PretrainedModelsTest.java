@@ -37,6 +37,16 @@ class PretrainedModelsTest {
         assertEquals("B+24.5", ok(engine, "final_score"), ok(engine, "showboard"));
     }
 
+    @Test
+    void gtpStartsOnTheModelsBoardAndItsRunsKomi() {
+        GtpCommand command = new GtpCommand();
+        new CommandLine(command).parseArgs("--model", PRETRAINED.resolve("5x5").toString(), "--seed", "1");
+        GtpEngine engine = command.engine();
+        assertEquals(5, engine.rules().width());
+        assertEquals(5, engine.rules().height());
+        assertEquals(0.5, engine.rules().komi());
+    }
+
     private static String ok(GtpEngine engine, String command) {
         String response = engine.execute(command);
         assertTrue(response.startsWith("= "), command + " -> " + response);
