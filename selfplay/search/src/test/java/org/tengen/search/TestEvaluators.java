@@ -75,27 +75,7 @@ final class TestEvaluators {
      * stone on it, from the view of the player to move.
      */
     static Evaluator pointIsGood(Rules rules, int action) {
-        InputSpec spec = spec(rules);
-        UniformEvaluator uniform = new UniformEvaluator(spec);
-        int area = rules.area();
-        return new Evaluator() {
-            @Override
-            public InputSpec spec() {
-                return spec;
-            }
-
-            @Override
-            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value,
-                                 float[] score) {
-                uniform.evaluate(batch, obs, legal, policy, value, score);
-                int size = spec.observationSize();
-                for (int i = 0; i < batch; i++) {
-                    float own = obs.get(i * size + TestFeatures.OWN * area + action);
-                    float opponent = obs.get(i * size + TestFeatures.OPPONENT * area + action);
-                    value[i] = 0.9f * (own - opponent);
-                }
-            }
-        };
+        return ownershipOf(rules, action, (owned, value, score) -> value[0] = 0.9f * owned);
     }
 
     /**
@@ -103,9 +83,21 @@ final class TestEvaluators {
      * {@code 3 * (own - opponent)} points of expected margin, from the view of the player to move.
      */
     static Evaluator pointIsWorthPoints(Rules rules, int action) {
+        return ownershipOf(rules, action, (owned, value, score) -> score[0] = 3f * owned);
+    }
+
+    /** Writes position {@code i}'s outputs (at index 0 of the views given) from {@code own - opponent} on a point. */
+    private interface PointRule {
+        void apply(float owned, float[] value, float[] score);
+    }
+
+    /** Uniform priors, value and score 0, then {@code rule} applied to who holds {@code action}'s point. */
+    private static Evaluator ownershipOf(Rules rules, int action, PointRule rule) {
         InputSpec spec = spec(rules);
         UniformEvaluator uniform = new UniformEvaluator(spec);
         int area = rules.area();
+        float[] value = new float[1];
+        float[] score = new float[1];
         return new Evaluator() {
             @Override
             public InputSpec spec() {
@@ -113,13 +105,17 @@ final class TestEvaluators {
             }
 
             @Override
-            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value,
-                                 float[] score) {
-                uniform.evaluate(batch, obs, legal, policy, value, score);
+            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] values,
+                                 float[] scores) {
+                uniform.evaluate(batch, obs, legal, policy, values, scores);
                 int size = spec.observationSize();
                 for (int i = 0; i < batch; i++) {
-                    score[i] = 3f * (obs.get(i * size + TestFeatures.OWN * area + action)
-                            - obs.get(i * size + TestFeatures.OPPONENT * area + action));
+                    value[0] = values[i];
+                    score[0] = scores[i];
+                    rule.apply(obs.get(i * size + TestFeatures.OWN * area + action)
+                            - obs.get(i * size + TestFeatures.OPPONENT * area + action), value, score);
+                    values[i] = value[0];
+                    scores[i] = score[0];
                 }
             }
         };
