@@ -67,7 +67,7 @@ public final class BatchedSearch {
     private final FeatureSet leafFeatures;
     /** The leaf slots (made when the first games arrive: they must keep as many past positions as the roots). */
     private VecEnv leaves;
-    /** Scratch for finding a reusable subtree. */
+    /** Scratch game for finding a reusable subtree and for a leaf's pass-back result. */
     private Game probe;
     private final int[][] paths;
     private final int[] pathLength;
@@ -455,7 +455,11 @@ public final class BatchedSearch {
             if (node == SearchTree.ROOT) {
                 scoreCenter[t] = score[b];
             }
-            expand(tree, node, b, utility(t, tree.player[node], value[b], score[b]));
+            float u = utility(t, tree.player[node], value[b], score[b]);
+            if (config.passBound()) {
+                u = passBound(t, b, u);
+            }
+            expand(tree, node, b, u);
             backup(tree, paths[b], pathLength[b], tree.rawValue[node]);
         }
     }
@@ -473,6 +477,31 @@ public final class BatchedSearch {
         }
         float center = player == trees[t].player[SearchTree.ROOT] ? scoreCenter[t] : -scoreCenter[t];
         return v + weight * (float) (2 / Math.PI * Math.atan((s - center) / scoreScale));
+    }
+
+    /**
+     * Leaf {@code b}'s utility {@code u} raised to the exact utility of passing back when its previous move was a pass
+     * and a pass now ends the game: the player to move can always choose that (SearchConfig#passBound). The score then
+     * becomes that result's margin. Copies the leaf's game only after a pass, which is rare.
+     */
+    private float passBound(int t, int b, float u) {
+        Game g = leaves.game(b);
+        if (g.consecutivePasses() == 0 || !g.isLegal(g.passAction())) {
+            return u;
+        }
+        probe.copyFrom(g);
+        probe.playLegal(probe.passAction());
+        if (!probe.isOver()) {
+            return u;
+        }
+        int player = g.toMove();
+        float s = GameValues.score(probe, player);
+        float ended = utility(t, player, GameValues.outcome(probe, player), s);
+        if (ended <= u) {
+            return u;
+        }
+        score[b] = s;
+        return ended;
     }
 
     /**

@@ -14,9 +14,14 @@ package org.tengen.search;
  * @param gumbel        Gumbel's knobs
  * @param scoreUtility  weight of the score utility added to every leaf's value (0 = off): KataGo's
  *                      {@code (2/pi) atan((score - center) / scale)}, so the search also prefers larger margins
+ * @param passBound     a leaf whose previous move was a pass is worth at least what passing back is worth when that
+ *                      ends the game (its exact result): the player to move can always choose it. Without it a pass
+ *                      that loses at once (an early pass under area scoring, or one that leaves the opponent's stones
+ *                      uncaptured in one's own area) looks as good as the network's guess until the search happens to
+ *                      try the reply pass
  */
 public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leavesPerTree, PlayoutCap playoutCap,
-                           PuctParams puct, GumbelParams gumbel, float scoreUtility) {
+                           PuctParams puct, GumbelParams gumbel, float scoreUtility, boolean passBound) {
 
     public SearchConfig {
         if (algorithm == null || playoutCap == null || puct == null || gumbel == null) {
@@ -42,35 +47,40 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
         return full ? simulations : playoutCap.cheapSimulations();
     }
 
-    /** AlphaZero's settings: PUCT, 800 simulations, c_puct 1.25, noise 0.25 at alpha 10.83/legal, tree reuse. */
+    /**
+     * AlphaZero's settings: PUCT, 800 simulations, c_puct 1.25, noise 0.25 at alpha 10.83/legal, tree reuse; no score
+     * utility and no pass bound (the presets below turn the bound on).
+     */
     public static Builder builder() {
         return new Builder();
     }
 
     /**
      * Self-play's defaults: Gumbel (good at small budgets) with 32 simulations and 8 considered actions, Gumbel noise
-     * for move sampling, no playout cap.
+     * for move sampling, no playout cap, the pass bound.
      */
     public static SearchConfig selfPlayDefaults() {
         return builder().algorithm(SearchAlgorithm.GUMBEL).simulations(32).consideredActions(8).temperatureMoves(8)
-                .build();
+                .passBound(true).build();
     }
 
     /**
      * Evaluation's defaults (arena, eval, match, gtp): PUCT with 32 simulations and tree reuse, no noise, and the
-     * first 4 turns sampled by visit counts so that games between the same players differ.
+     * first 4 turns sampled by visit counts so that games between the same players differ, the pass bound.
      */
     public static SearchConfig evaluationDefaults() {
         return builder().simulations(32).dirichletEpsilon(0f).temperatureMoves(4).consideredActions(8)
-                .gumbelScale(0f).build();
+                .gumbelScale(0f).passBound(true).build();
     }
 
     /**
      * The search of the classic network-free anchor: greedy PUCT without noise and without first-play reduction
-     * (with uninformative priors it would keep the search on whichever moves happened to be tried first).
+     * (with uninformative priors it would keep the search on whichever moves happened to be tried first), with the
+     * pass bound.
      */
     public static SearchConfig rolloutAnchor(int simulations) {
-        return builder().simulations(simulations).dirichletEpsilon(0f).temperatureMoves(0).fpuReduction(0f).build();
+        return builder().simulations(simulations).dirichletEpsilon(0f).temperatureMoves(0).fpuReduction(0f)
+                .passBound(true).build();
     }
 
     /** A builder starting from this config. */
@@ -83,6 +93,7 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
         b.puct = puct;
         b.gumbel = gumbel;
         b.scoreUtility = scoreUtility;
+        b.passBound = passBound;
         return b;
     }
 
@@ -95,6 +106,7 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
         private PuctParams puct = new PuctParams(1.25f, 0.2f, 0.03f * 361, 0.25f, 30, 1f, true);
         private GumbelParams gumbel = new GumbelParams(16, 1f, 50f, 0.1f);
         private float scoreUtility = 0f;
+        private boolean passBound = false;
 
         private Builder() {
         }
@@ -188,8 +200,14 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
             return this;
         }
 
+        public Builder passBound(boolean value) {
+            passBound = value;
+            return this;
+        }
+
         public SearchConfig build() {
-            return new SearchConfig(algorithm, simulations, leavesPerTree, playoutCap, puct, gumbel, scoreUtility);
+            return new SearchConfig(algorithm, simulations, leavesPerTree, playoutCap, puct, gumbel, scoreUtility,
+                    passBound);
         }
     }
 }

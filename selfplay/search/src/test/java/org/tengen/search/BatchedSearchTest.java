@@ -33,6 +33,35 @@ class BatchedSearchTest {
                         .build()));
     }
 
+    /**
+     * On an empty board with komi, Black's pass loses at once (White passes back and wins by komi), but a value-0
+     * network cannot tell: only the pass bound makes the search see it, under both algorithms. A pass that wins at
+     * once keeps the network's value, since passing back is the opponent's choice, not a must.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("configs")
+    void passBoundSeesThatAnEarlyPassLoses(String name, SearchConfig config) {
+        Rules rules = Rules.trompTaylor(5);
+        int pass = rules.actionCount() - 1;
+        for (boolean bound : new boolean[] {false, true}) {
+            SearchConfig c = config.toBuilder().simulations(200).playoutCap(1, 8).consideredActions(rules.actionCount())
+                    .passBound(bound).build();
+            SearchResult black = TestEvaluators.searchOne(TestEvaluators.search(c, rules, 1,
+                    TestEvaluators.uniform(rules), SEED), new Game(rules));
+            assertTrue(black.visits()[pass] > 0, name + ": pass was not tried");
+            assertEquals(bound ? -1f : 0f, black.values()[pass], 1e-6f, name + ", bound " + bound
+                    + ": Black's value of passing on the empty board");
+
+            Game afterBlack = new Game(rules);
+            afterBlack.play(12);
+            SearchResult white = TestEvaluators.searchOne(TestEvaluators.search(c, rules, 1,
+                    TestEvaluators.uniform(rules), SEED), afterBlack);
+            assertTrue(white.visits()[pass] > 0, name + ": pass was not tried");
+            assertEquals(bound ? -1f : 0f, white.values()[pass], 1e-6f, name + ", bound " + bound
+                    + ": White's value of passing when Black owns the board");
+        }
+    }
+
     /** A margin the value cannot see decides only through the score utility, under both algorithms. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("configs")

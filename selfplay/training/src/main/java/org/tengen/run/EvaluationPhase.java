@@ -49,8 +49,9 @@ final class EvaluationPhase extends RunPhase {
                     stats.scoreVsPrevious = r.scoreA();
                 }
             }
+            boolean anchors = ev.gamesVsAnchors() > 0 && (g % ev.anchorsEvery() == 0 || g == config.generations());
             for (String anchor : ev.anchors()) {
-                if (ev.gamesVsAnchors() > 0) {
+                if (anchors) {
                     try (Agent a = run.agents().create(PlayerSpec.parse(anchor, java.util.Optional.empty()),
                             config.evaluation().search(), parallel, g)) {
                         results.addAll(match(candidate, a, ev.gamesVsAnchors(), parallel).results());
@@ -58,7 +59,7 @@ final class EvaluationPhase extends RunPhase {
                 }
             }
             for (Map.Entry<String, EngineCommand> external : ev.externalAnchors().entrySet()) {
-                if (ev.gamesVsAnchors() > 0) {
+                if (anchors) {
                     try (Agent a = run.agents().engine(java.util.Optional.of(external.getKey()), external.getValue(),
                             ev.engineParallel())) {
                         results.addAll(match(candidate, a, ev.gamesVsAnchors(), ev.engineParallel()).results());

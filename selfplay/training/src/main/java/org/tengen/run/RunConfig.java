@@ -89,6 +89,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
     /**
      * @param gamesVsPrevious    games of each new checkpoint against the previous one
      * @param gamesVsAnchors     games against each anchor
+     * @param anchorsEvery       play the anchors every this many generations (and in the last one): the games
+     *                           between checkpoints still chain every generation into the ladder
      * @param anchors            fixed anchors: {@code random}, {@code mcts-rollout}
      * @param externalAnchors    more anchors: external GTP engines by name, e.g. {@code gnugo-0} for
      *                           {@code gnugo --mode gtp --level 0}
@@ -102,7 +104,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      * @param engineParallel     games played at once against each external anchor: one engine process each
      * @param engineTimeout      longest wait for an external engine's answer before it forfeits the game
      */
-    public record Evaluation(int gamesVsPrevious, int gamesVsAnchors, List<String> anchors,
+    public record Evaluation(int gamesVsPrevious, int gamesVsAnchors, int anchorsEvery, List<String> anchors,
                              Map<String, EngineCommand> externalAnchors, int rolloutSimulations, SearchConfig search,
                              boolean gating, double gateThreshold, int parallel, int engineParallel,
                              java.time.Duration engineTimeout) {
@@ -137,7 +139,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
     /** A copy whose external engines get {@code timeout} to answer (e.g. {@code match --timeout}). */
     public RunConfig withEngineTimeout(java.time.Duration timeout) {
         Evaluation e = evaluation;
-        Evaluation changed = new Evaluation(e.gamesVsPrevious(), e.gamesVsAnchors(), e.anchors(), e.externalAnchors(),
+        Evaluation changed = new Evaluation(e.gamesVsPrevious(), e.gamesVsAnchors(), e.anchorsEvery(), e.anchors(),
+                e.externalAnchors(),
                 e.rolloutSimulations(), e.search(), e.gating(), e.gateThreshold(), e.parallel(), e.engineParallel(),
                 timeout);
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
@@ -262,7 +265,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                     .gumbelScale((float) node.getDouble("gumbelScale", gumbel.gumbelScale()))
                     .cVisit((float) node.getDouble("cVisit", gumbel.cVisit()))
                     .cScale((float) node.getDouble("cScale", gumbel.cScale()))
-                    .scoreUtility((float) node.getDouble("scoreUtility", base.scoreUtility(), 0, 1));
+                    .scoreUtility((float) node.getDouble("scoreUtility", base.scoreUtility(), 0, 1))
+                    .passBound(node.getBoolean("passBound", base.passBound()));
             SearchConfig search = b.playoutCap(node.getDouble("fullSearchProbability",
                     base.playoutCap().fullSearchProbability(), 0, 1), node.getInt("cheapSimulations",
                     base.playoutCap().cheapSimulations(), 1, 1_000_000)).build();
@@ -334,7 +338,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
             }
         });
         return new Evaluation(node.getInt("gamesVsPrevious", 40, 0, 1_000_000),
-                node.getInt("gamesVsAnchors", 20, 0, 1_000_000), anchors,
+                node.getInt("gamesVsAnchors", 20, 0, 1_000_000), node.getInt("anchorsEvery", 1, 1, 1_000_000), anchors,
                 java.util.Collections.unmodifiableMap(external),
                 node.getInt("rolloutSimulations", 64, 1, 1_000_000), readSearch(node.child("search"), true),
                 node.getBoolean("gating", false), node.getDouble("gateThreshold", 0.55, 0, 1),
