@@ -21,6 +21,11 @@ final class Charts {
     static final int WIDTH = 960;
     static final int HEIGHT = 520;
 
+    static {
+        // Plots are drawn into off-screen images: never connect to a display, even when one is set.
+        System.setProperty("java.awt.headless", "true");
+    }
+
     /**
      * One plot of the report.
      *
@@ -43,7 +48,7 @@ final class Charts {
     }
 
     /** Finite points of a series; error bars are optional (null), and a non-finite error draws none. */
-    private record Points(double[] x, double[] y, double[] error) {
+    record Points(double[] x, double[] y, double[] error) {
         static Points of(double[] x, double[] y, double[] error) {
             int n = 0;
             for (int i = 0; i < x.length; i++) {
@@ -201,7 +206,7 @@ final class Charts {
         return chart.addSeries(name, x, Arrays.stream(y).map(v -> Double.isFinite(v) ? v : Double.NaN).toArray());
     }
 
-    private static XYChart chart(String title, String yTitle) {
+    static XYChart chart(String title, String yTitle) {
         XYChart chart = new XYChart(WIDTH, HEIGHT);
         chart.setTitle(title);
         chart.setXAxisTitle("generation");

@@ -6,7 +6,7 @@ import org.tengen.arena.EloLadder;
 
 /** The report's HTML page: totals, the plots (relative links), the Elo ladder, the session summary and config. */
 final class HtmlPage {
-    private static final String STYLE = """
+    static final String STYLE = """
             body { font-family: sans-serif; margin: 2em auto; max-width: 1000px; color: #222; }
             table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
             th, td { padding: 0.2em 0.8em; border-bottom: 1px solid #ddd; }
@@ -37,10 +37,7 @@ final class HtmlPage {
             html.append("<p>No plot: metrics.csv has no figures yet.</p>\n");
         }
         for (Charts.Plot plot : plots) {
-            html.append("<figure>\n<img src=\"").append(escape(plot.name())).append(".png\" width=\"")
-                    .append(Charts.WIDTH).append("\" height=\"").append(Charts.HEIGHT).append("\" alt=\"")
-                    .append(escape(plot.chart().getTitle())).append("\">\n<figcaption>")
-                    .append(escape(plot.caption())).append("</figcaption>\n</figure>\n");
+            figure(html, plot);
         }
         ladder(html, data.ladder());
         if (data.summary() != null) {
@@ -54,6 +51,14 @@ final class HtmlPage {
             pre(html, data.config());
         }
         return html.append("</body>\n</html>\n").toString();
+    }
+
+    /** A plot's image, expected next to the page as {@code name.png}, with its caption. */
+    static void figure(StringBuilder html, Charts.Plot plot) {
+        html.append("<figure>\n<img src=\"").append(escape(plot.name())).append(".png\" width=\"")
+                .append(Charts.WIDTH).append("\" height=\"").append(Charts.HEIGHT).append("\" alt=\"")
+                .append(escape(plot.chart().getTitle())).append("\">\n<figcaption>")
+                .append(escape(plot.caption())).append("</figcaption>\n</figure>\n");
     }
 
     /** Totals over the generations of metrics.csv (blank cells are skipped). */
@@ -168,7 +173,7 @@ final class HtmlPage {
         return String.format(Locale.ROOT, "%,d", Math.round(n));
     }
 
-    private static String number(double v, String format) {
+    static String number(double v, String format) {
         return Double.isFinite(v) ? String.format(Locale.ROOT, format, v) : "-";
     }
 

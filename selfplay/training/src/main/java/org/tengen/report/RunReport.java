@@ -15,11 +15,6 @@ import org.tengen.env.io.IoErrors;
 public final class RunReport {
     public static final String PAGE = "report.html";
 
-    static {
-        // Plots are drawn into off-screen images: never connect to a display, even when one is set.
-        System.setProperty("java.awt.headless", "true");
-    }
-
     /** What was written. */
     public record Output(Path page, List<Path> images) {
     }
@@ -35,6 +30,11 @@ public final class RunReport {
     /** Writes the plots and the page into {@code outDir} (created if needed), replacing earlier ones. */
     public static Output write(RunData data, Path outDir) {
         List<Charts.Plot> plots = Charts.all(data);
+        return write(plots, PAGE, HtmlPage.render(data, plots), outDir);
+    }
+
+    /** Writes each plot as {@code name.png} and {@code html} as {@code page}, all into {@code outDir}. */
+    static Output write(List<Charts.Plot> plots, String page, String html, Path outDir) {
         List<Path> images = new ArrayList<>();
         try {
             Files.createDirectories(outDir);
@@ -45,9 +45,9 @@ public final class RunReport {
                 }
                 images.add(png);
             }
-            Path page = outDir.resolve(PAGE);
-            Files.writeString(page, HtmlPage.render(data, plots), StandardCharsets.UTF_8);
-            return new Output(page, images);
+            Path file = outDir.resolve(page);
+            Files.writeString(file, html, StandardCharsets.UTF_8);
+            return new Output(file, images);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report into " + outDir + ": " + IoErrors.reason(e), e);
         }

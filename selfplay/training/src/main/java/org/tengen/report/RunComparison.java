@@ -1,0 +1,187 @@
+package org.tengen.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.tengen.arena.EloLadder;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * Several runs side by side, for a self-play experiment: the Elo of each run's checkpoints against the hours of
+ * self-play and training that made them and against the self-play games, on one plot each, and a table of the
+ * config fields in which the runs differ. Every run's ladder is anchored at the random player (0), so the curves share
+ * a scale; evaluation time is left out of the hours, since it measures a run rather than trains it.
+ */
+public final class RunComparison {
+    public static final String PAGE = "compare.html";
+
+    private RunComparison() {
+    }
+
+    /** One run's learning curve: per checkpoint of its ladder, the compute that made it and its Elo. */
+    record Curve(String name, double[] hours, double[] games, double[] elo, double[] ci95) {
+    }
+
+    /**
+     * Writes the plots and {@value #PAGE} into {@code outDir} (created if needed), replacing earlier ones.
+     */
+    public static RunReport.Output write(List<RunData> runs, Path outDir) {
+        List<Curve> curves = runs.stream().map(RunComparison::curve).toList();
+        List<Charts.Plot> plots = List.of(
+                plot("compare-elo-hours", "Elo against hours of self-play and training", "hours (self-play + "
+                        + "training, evaluation left out)", curves, true),
+                plot("compare-elo-games", "Elo against self-play games", "self-play games", curves, false));
+        return RunReport.write(plots, PAGE, page(runs, curves, plots), outDir);
+    }
+
+    /**
+     * The checkpoints of a run's ladder in generation order, each at the cumulative self-play and training seconds and
+     * self-play games of the generations up to its own (a generation with a blank figure leaves the rest NaN).
+     */
+    static Curve curve(RunData data) {
+        RunData.Metrics m = data.metrics();
+        Map<Integer, double[]> byGeneration = new LinkedHashMap<>(); // generation -> {hours, games}
+        double seconds = 0;
+        double games = 0;
+        double[] selfPlay = m.column("selfplay_seconds");
+        double[] train = m.column("train_seconds");
+        double[] played = m.column("games");
+        for (int i = 0; i < m.size(); i++) {
+            seconds += selfPlay[i] + (Double.isFinite(train[i]) ? train[i] : 0);
+            games += played[i];
+            byGeneration.put(m.generations()[i], new double[] {seconds / 3600, games});
+        }
+        List<double[]> rows = new ArrayList<>(); // {generation, hours, games, elo, ci95}
+        for (EloLadder.Rating r : data.ladder()) {
+            int g = RunData.generationOf(r.player());
+            double[] at = g == 0 ? new double[] {0, 0} : byGeneration.get(g);
+            if (g >= 0 && at != null) {
+                rows.add(new double[] {g, at[0], at[1], r.elo(), r.ci95()});
+            }
+        }
+        rows.sort((a, b) -> Double.compare(a[0], b[0]));
+        return new Curve(name(data), column(rows, 1), column(rows, 2), column(rows, 3), column(rows, 4));
+    }
+
+    private static Charts.Plot plot(String name, String title, String xTitle, List<Curve> curves, boolean hours) {
+        XYChart chart = Charts.chart(title, "Elo (random = 0)");
+        chart.setXAxisTitle(xTitle);
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(hours ? v -> String.format(Locale.ROOT, "%.2f", v)
+                : v -> String.format(Locale.ROOT, "%,.0f", v));
+        for (Curve c : curves) {
+            Charts.Points p = Charts.Points.of(hours ? c.hours() : c.games(), c.elo(), c.ci95());
+            if (!p.isEmpty()) {
+                XYSeries s = chart.addSeries(uniqueName(chart, c.name()), p.x(), p.y(), p.error());
+                s.setMarker(SeriesMarkers.CIRCLE);
+            }
+        }
+        return new Charts.Plot(name, "Elo of each checkpoint in its own run's final ladder (random = 0; bars are "
+                + "95% intervals) against the " + (hours ? "hours of self-play and training" : "self-play games")
+                + " that made it.", chart);
+    }
+
+    private static String uniqueName(XYChart chart, String name) {
+        String unique = name;
+        for (int k = 2; chart.getSeriesMap().containsKey(unique); k++) {
+            unique = name + " (" + k + ")";
+        }
+        return unique;
+    }
+
+    private static String page(List<RunData> runs, List<Curve> curves, List<Charts.Plot> plots) {
+        StringBuilder html = new StringBuilder();
+        html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Tengen: ")
+                .append(runs.size()).append(" runs compared</title>\n<style>\n").append(HtmlPage.STYLE)
+                .append("</style>\n</head>\n<body>\n<h1>").append(runs.size()).append(" runs compared</h1>\n");
+        html.append("<table>\n<tr><th>run</th><th>directory</th><th>checkpoints</th><th>hours</th>"
+                + "<th>self-play games</th><th>best Elo</th></tr>\n");
+        for (int i = 0; i < runs.size(); i++) {
+            Curve c = curves.get(i);
+            int n = c.elo().length;
+            int best = -1;
+            for (int k = 0; k < n; k++) {
+                if (Double.isFinite(c.elo()[k]) && (best < 0 || c.elo()[k] > c.elo()[best])) {
+                    best = k;
+                }
+            }
+            html.append("<tr><td>").append(HtmlPage.escape(c.name())).append("</td><td>")
+                    .append(HtmlPage.escape(runs.get(i).root().toString())).append("</td><td class=\"n\">").append(n)
+                    .append("</td><td class=\"n\">").append(n == 0 ? "-" : HtmlPage.number(c.hours()[n - 1], "%.2f"))
+                    .append("</td><td class=\"n\">").append(n == 0 ? "-" : HtmlPage.number(c.games()[n - 1], "%,.0f"))
+                    .append("</td><td class=\"n\">").append(best < 0 ? "-"
+                            : HtmlPage.number(c.elo()[best], "%.0f") + " \u00b1 " + HtmlPage.number(c.ci95()[best], "%.0f")).append("</td></tr>\n");
+        }
+        html.append("</table>\n<h2>Plots</h2>\n");
+        for (Charts.Plot plot : plots) {
+            HtmlPage.figure(html, plot);
+        }
+        configDifferences(html, runs, curves);
+        return html.append("</body>\n</html>\n").toString();
+    }
+
+    /** The config fields (dotted paths) whose values are not the same in every run; absent fields show as "-". */
+    private static void configDifferences(StringBuilder html, List<RunData> runs, List<Curve> curves) {
+        List<Map<String, String>> flat = runs.stream().map(r -> flatten(r.config())).toList();
+        Set<String> keys = new LinkedHashSet<>();
+        flat.forEach(f -> keys.addAll(f.keySet()));
+        html.append("<h2>Config differences</h2>\n");
+        List<String> differing = keys.stream().filter(k -> flat.stream().map(f -> f.getOrDefault(k, "-"))
+                .distinct().count() > 1).toList();
+        if (differing.isEmpty()) {
+            html.append("<p>The runs' configs are the same.</p>\n");
+            return;
+        }
+        html.append("<table>\n<tr><th>field</th>");
+        curves.forEach(c -> html.append("<th>").append(HtmlPage.escape(c.name())).append("</th>"));
+        html.append("</tr>\n");
+        for (String k : differing) {
+            html.append("<tr><td>").append(HtmlPage.escape(k)).append("</td>");
+            flat.forEach(f -> html.append("<td>").append(HtmlPage.escape(f.getOrDefault(k, "-"))).append("</td>"));
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n");
+    }
+
+    /** A config's fields as dotted paths to their values' text; an absent or unreadable config has none. */
+    static Map<String, String> flatten(String yaml) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (yaml == null) {
+            return out;
+        }
+        Object root;
+        try {
+            root = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
+        } catch (RuntimeException unreadable) {
+            return out;
+        }
+        flatten("", root, out);
+        return out;
+    }
+
+    private static void flatten(String prefix, Object node, Map<String, String> out) {
+        if (node instanceof Map<?, ?> map) {
+            map.forEach((k, v) -> flatten(prefix.isEmpty() ? String.valueOf(k) : prefix + "." + k, v, out));
+        } else if (!prefix.isEmpty()) {
+            out.put(prefix, String.valueOf(node));
+        }
+    }
+
+    private static String name(RunData data) {
+        Path file = data.root().getFileName();
+        return file == null ? data.root().toString() : file.toString();
+    }
+
+    private static double[] column(List<double[]> rows, int index) {
+        return rows.stream().mapToDouble(r -> r[index]).toArray();
+    }
+}
