@@ -1,0 +1,80 @@
+package org.tengen.store;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.jclouds.blobstore.BlobStore;
+import org.jclouds.blobstore.domain.Blob;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class S3StoreTest extends RunStoreContract {
+
+    private final FaultyHttpClient http = FaultyHttpClient.reliable();
+
+    @Override
+    protected RunStore newStore() {
+        return S3TestServer.store(http);
+    }
+
+    @AfterEach
+    void closeHttp() {
+        http.close();
+    }
+
+    private String objectKey(String key) {
+        return store.location().substring(("s3://" + S3TestServer.BUCKET + "/").length()) + key;
+    }
+
+    @Override
+    protected void plantForeign(String key, byte[] bytes) {
+        BlobStore blobs = S3TestServer.blobs();
+        blobs.putBlob(S3TestServer.BUCKET, blobs.blobBuilder(objectKey(key)).payload(bytes).build());
+    }
+
+    @Override
+    protected void corrupt(String key) throws Exception {
+        BlobStore blobs = S3TestServer.blobs();
+        Blob blob = blobs.getBlob(S3TestServer.BUCKET, objectKey(key));
+        byte[] bytes;
+        try (var in = blob.getPayload().openStream()) {
+            bytes = in.readAllBytes();
+        }
+        Map<String, String> metadata = blob.getMetadata().getUserMetadata();
+        bytes[bytes.length / 2] ^= 1;
+        blobs.putBlob(S3TestServer.BUCKET, blobs.blobBuilder(objectKey(key)).payload(bytes).userMetadata(metadata)
+                .build());
+    }
+
+    @Test
+    void storesWithOtherPrefixesDoNotSeeEachOther() {
+        try (S3Store other = S3TestServer.store().build()) {
+            other.put("games/a1/00000001.npz", bytes("other run"));
+            assertEquals(List.of(), store.list(""));
+            assertEquals(1, other.list("").size());
+            assertTrue(other.location().startsWith("s3://" + S3TestServer.BUCKET + "/runs/t"), other.location());
+        }
+    }
+
+    @Test
+    void aMissingBucketFailsInOneLineWithoutRetries() {
+        try (S3Store missing = S3TestServer.store().setBucket("no-such-bucket").build()) {
+            StoreException e = assertThrows(StoreException.class, () -> missing.put("a/b", bytes("x")));
+            assertTrue(e.getMessage().contains("404"), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+            assertEquals(0, missing.stats().retries());
+            assertEquals(1, missing.stats().errors());
+        }
+    }
+
+    @Test
+    void badPrefixesAndMissingBucketsAreRejectedWhenBuilding() {
+        assertThrows(IllegalArgumentException.class, () -> S3Store.builder().build());
+        assertThrows(IllegalArgumentException.class, () -> S3Store.builder().setBucket("b").optPrefix("../x").build());
+    }
+}
