@@ -85,6 +85,7 @@ public final class DirectoryStore extends AbstractRunStore {
         return io(key, () -> {
             Path file = file(key);
             Files.createDirectories(file.getParent());
+            requireNotFolder(key, file);
             Path data = writeTemporary(file, content);
             try {
                 String claimed = claim(file, content.sha256());
@@ -110,6 +111,7 @@ public final class DirectoryStore extends AbstractRunStore {
         io(key, () -> {
             Path file = file(key);
             Files.createDirectories(file.getParent());
+            requireNotFolder(key, file);
             String claimed = claim(file, MUTABLE_RECORD);
             if (claimed != null && !claimed.equals(MUTABLE_RECORD)) {
                 throw new StoreConflictException(location() + ": " + key + " is claimed by an immutable object; not"
@@ -199,6 +201,14 @@ public final class DirectoryStore extends AbstractRunStore {
             }
             return removed;
         });
+    }
+
+    /** A key that is also the start of other keys ({@code a} beside {@code a/b}) is a folder here, not a file. */
+    private void requireNotFolder(String key, Path file) {
+        if (Files.isDirectory(file)) {
+            throw new StoreConflictException(location() + ": " + key + " is a folder of other keys; a directory store"
+                    + " cannot also hold an object there");
+        }
     }
 
     private Path file(String key) {

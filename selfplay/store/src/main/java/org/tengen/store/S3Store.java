@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
@@ -20,6 +21,9 @@ import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -49,7 +53,8 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  *
  * <p>Requests that fail with a 5xx, a 429, a 409 (a conditional PUT racing another) or an I/O error are retried with
  * full-jitter exponential backoff, up to {@link Builder#optMaxAttempts} attempts; the SDK's own retries are off so
- * that every attempt is counted in {@link #stats()}. Reads are retried whole, body included.
+ * that every attempt is counted in {@link #stats()}. A retried put first asks whether the failed attempt stored the
+ * object after all (its answer lost); reads are retried whole, body included.
  *
  * <p>Credentials come from the SDK's standard chain (the {@code AWS_ACCESS_KEY_ID} and {@code AWS_SECRET_ACCESS_KEY}
  * environment variables, such as a Kubernetes Secret provides, then profiles, web identity, container and instance
@@ -89,7 +94,14 @@ public final class S3Store extends AbstractRunStore {
                 // way in and the recorded SHA-256 on the way out.
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
                 .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
-                .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()));
+                .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())
+                        .addExecutionInterceptor(new ExecutionInterceptor() {
+                            @Override
+                            public void beforeTransmission(Context.BeforeTransmission context,
+                                                           ExecutionAttributes attributes) {
+                                countRequest();
+                            }
+                        }));
         if (b.endpoint != null) {
             client.endpointOverride(b.endpoint);
         }
@@ -115,22 +127,31 @@ public final class S3Store extends AbstractRunStore {
 
     @Override
     protected Optional<Meta> stat(String key) {
-        return call("HEAD", key, () -> {
-            try {
-                HeadObjectResponse head = s3.headObject(r -> r.bucket(bucket).key(prefix + key));
-                return Optional.of(Meta.of(record(head.metadata()), head.contentLength()));
-            } catch (S3Exception e) {
-                if (e.statusCode() == 404) {
-                    return Optional.empty();
-                }
-                throw e;
+        return call("HEAD", key, () -> head(key));
+    }
+
+    private Optional<Meta> head(String key) {
+        try {
+            HeadObjectResponse head = s3.headObject(r -> r.bucket(bucket).key(prefix + key));
+            return Optional.of(Meta.of(record(head.metadata()), head.contentLength()));
+        } catch (S3Exception e) {
+            if (e.statusCode() == 404) {
+                return Optional.empty();
             }
-        });
+            throw e;
+        }
     }
 
     @Override
     protected boolean create(String key, Content content) {
+        AtomicBoolean retry = new AtomicBoolean();
         return call("PUT", key, () -> {
+            // A failed attempt may have stored the object all the same (the answer was lost), or another writer may
+            // have: then the put is over, and resending the bytes would only be refused (a server may refuse before
+            // reading them, and break the connection while they are still being sent).
+            if (retry.getAndSet(true) && head(key).isPresent()) {
+                return false;
+            }
             try {
                 s3.putObject(request(key, content, Map.of(SHA256_METADATA, content.sha256()), conditionalPuts),
                         body(content));
@@ -212,12 +233,12 @@ public final class S3Store extends AbstractRunStore {
     }
 
     /**
-     * Runs one request with retries: every attempt is counted, every failure too, and a failure that a later attempt
-     * may not meet (a 5xx, 429 or 409 answer, an I/O error) is retried after a full-jitter exponential backoff.
+     * Runs one request with retries: every failure is counted, and one that a later attempt may not meet (a 5xx, 429
+     * or 409 answer, an I/O error) is retried after a full-jitter exponential backoff. Every HTTP request that is
+     * sent is counted by the interceptor installed in the constructor.
      */
     private <T> T call(String operation, String key, Callable<T> request) {
         for (int attempt = 1; ; attempt++) {
-            countRequest();
             Exception failure;
             try {
                 return request.call();

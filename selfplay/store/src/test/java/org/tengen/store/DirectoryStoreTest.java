@@ -70,6 +70,15 @@ class DirectoryStoreTest extends RunStoreContract {
     }
 
     @Test
+    void aKeyThatIsAlsoAFolderIsAConflictNamingTheCause() {
+        store.put("games/a1/00000001.npz", bytes("x"));
+        StoreConflictException e = assertThrows(StoreConflictException.class, () -> store.put("games/a1", bytes("y")));
+        assertTrue(e.getMessage().endsWith("games/a1 is a folder of other keys; a directory store cannot also hold an"
+                + " object there"), e.getMessage());
+        assertThrows(StoreException.class, () -> store.put("games/a1/00000001.npz/inner", bytes("z")));
+    }
+
+    @Test
     void twoStoresOnOneDirectorySeeEachOther() {
         try (DirectoryStore other = new DirectoryStore(root)) {
             other.put("games/a2/00000001.npz", bytes("from another process"));
