@@ -241,7 +241,11 @@ public final class DirectoryStore extends AbstractRunStore {
         Path record = record(file);
         Path tmp = writeTemporary(record, Content.of((text + "\n").getBytes(StandardCharsets.UTF_8)));
         try {
-            return link(tmp, record) ? null : readRecord(file);
+            if (link(tmp, record)) {
+                force(file.getParent()); // the record reaches the disk before the object's name can
+                return null;
+            }
+            return readRecord(file);
         } finally {
             Files.deleteIfExists(tmp);
         }

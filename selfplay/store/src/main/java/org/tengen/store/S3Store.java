@@ -75,6 +75,7 @@ public final class S3Store extends AbstractRunStore {
     private final Duration baseBackoff;
     private final Duration maxBackoff;
     private final boolean conditionalPuts;
+    private final int listPageSize;
 
     private S3Store(Builder b) {
         this.bucket = b.bucket;
@@ -83,6 +84,7 @@ public final class S3Store extends AbstractRunStore {
         this.baseBackoff = b.baseBackoff;
         this.maxBackoff = b.maxBackoff;
         this.conditionalPuts = b.conditionalPuts;
+        this.listPageSize = b.listPageSize;
         this.ownedHttpClient = b.httpClient == null ? UrlConnectionHttpClient.builder()
                 .connectionTimeout(Duration.ofSeconds(10)).socketTimeout(Duration.ofSeconds(60)).build() : null;
         S3ClientBuilder client = S3Client.builder()
@@ -194,7 +196,7 @@ public final class S3Store extends AbstractRunStore {
         do {
             String continuation = token;
             ListObjectsV2Response page = call("LIST", keyPrefix, () -> s3.listObjectsV2(r -> r.bucket(bucket)
-                    .prefix(prefix + keyPrefix).continuationToken(continuation)));
+                    .prefix(prefix + keyPrefix).maxKeys(listPageSize).continuationToken(continuation)));
             for (S3Object object : page.contents()) {
                 String key = object.key().substring(prefix.length());
                 if (Keys.isValid(key)) {
@@ -300,6 +302,7 @@ public final class S3Store extends AbstractRunStore {
         private Duration baseBackoff = Duration.ofMillis(100);
         private Duration maxBackoff = Duration.ofSeconds(10);
         private boolean conditionalPuts = true;
+        private int listPageSize = 1000;
 
         private Builder() {
         }
@@ -368,12 +371,21 @@ public final class S3Store extends AbstractRunStore {
             return this;
         }
 
+        /** Keys per LIST request (default: 1000, the most S3 gives). */
+        public Builder optListPageSize(int listPageSize) {
+            this.listPageSize = listPageSize;
+            return this;
+        }
+
         public S3Store build() {
             if (bucket == null || bucket.isBlank()) {
                 throw new IllegalArgumentException("S3 store: no bucket given");
             }
             if (maxAttempts < 1) {
                 throw new IllegalArgumentException("S3 store: maxAttempts must be at least 1, not " + maxAttempts);
+            }
+            if (listPageSize < 1 || listPageSize > 1000) {
+                throw new IllegalArgumentException("S3 store: listPageSize must be 1 to 1000, not " + listPageSize);
             }
             if (baseBackoff.isNegative() || maxBackoff.isNegative()) {
                 throw new IllegalArgumentException("S3 store: backoff must not be negative");

@@ -62,6 +62,20 @@ class S3StoreTest extends RunStoreContract {
     }
 
     @Test
+    void listingFollowsPages() {
+        try (S3Store paged = S3TestServer.store().optHttpClient(http).optListPageSize(3).build()) {
+            for (int i = 0; i < 10; i++) {
+                paged.put(String.format("games/a1/%08d.npz", i), bytes("batch " + i));
+            }
+            long before = paged.stats().requests();
+            List<StoreEntry> all = paged.list("games/");
+            assertEquals(10, all.size());
+            assertEquals("games/a1/00000009.npz", all.get(9).key());
+            assertEquals(4, paged.stats().requests() - before, "pages of 3, 3, 3 and 1");
+        }
+    }
+
+    @Test
     void aMissingBucketFailsInOneLineWithoutRetries() {
         try (S3Store missing = S3TestServer.store().setBucket("no-such-bucket").build()) {
             StoreException e = assertThrows(StoreException.class, () -> missing.put("a/b", bytes("x")));
