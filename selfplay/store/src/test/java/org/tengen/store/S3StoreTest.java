@@ -76,13 +76,16 @@ class S3StoreTest extends RunStoreContract {
     }
 
     @Test
-    void aMissingBucketFailsInOneLineWithoutRetries() {
+    void aMissingBucketFailsInOneLineAndIsNotRetried() {
         try (S3Store missing = S3TestServer.store().setBucket("no-such-bucket").build()) {
             StoreException e = assertThrows(StoreException.class, () -> missing.put("a/b", bytes("x")));
             assertTrue(e.getMessage().contains("404"), e.getMessage());
             assertFalse(e.getMessage().contains("\n"), e.getMessage());
-            assertEquals(0, missing.stats().retries());
-            assertEquals(1, missing.stats().errors());
+            // The 404 is not retried. The server may answer it before reading the body and close the connection,
+            // which the client can see first as a broken connection: that one failure is retried.
+            StoreStats stats = missing.stats();
+            assertTrue(stats.retries() <= 1, stats.toString());
+            assertEquals(stats.retries() + 1, stats.errors(), stats.toString());
         }
     }
 
