@@ -1,0 +1,5 @@
+package org.tengen.store;
+
+/** A listed object: its key and size in bytes. */
+public record StoreEntry(String key, long size) {
+}
