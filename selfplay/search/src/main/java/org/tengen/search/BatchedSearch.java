@@ -432,7 +432,8 @@ public final class BatchedSearch {
 
     private int selectEdge(int t, SearchTree tree, int node, boolean atRoot) {
         if (!gumbelSearch) {
-            return Puct.select(tree, node, config.puct().cPuct(), config.puct().fpuReduction());
+            return Puct.select(tree, node, config.puct().cPuct(), config.puct().fpuReduction(),
+                    atRoot && full[t] ? config.puct().forcedPlayouts() : 0f);
         }
         if (atRoot) {
             int[][] table = full[t] ? fullTable : cheapTable;
@@ -573,8 +574,12 @@ public final class BatchedSearch {
             edge = gumbel.chooseRoot(tree, rootScores, t * actionCount);
         } else {
             float[] target = result.policy();
-            for (int e = first; e < first + count && total > 0; e++) {
-                target[tree.edgeAction[e]] = (float) visits[tree.edgeAction[e]] / total;
+            if (config.puct().forcedPlayouts() > 0 && full[t]) {
+                Puct.prunedTarget(tree, SearchTree.ROOT, config.puct().cPuct(), config.puct().forcedPlayouts(), target);
+            } else {
+                for (int e = first; e < first + count && total > 0; e++) {
+                    target[tree.edgeAction[e]] = (float) visits[tree.edgeAction[e]] / total;
+                }
             }
             float temperature = game.turns() < config.puct().temperatureMoves() ? config.puct().temperature() : 0f;
             edge = Puct.chooseEdge(tree, SearchTree.ROOT, temperature, randoms[t]);

@@ -11,9 +11,10 @@ final class Puct {
      * The edge of expanded node {@code n} maximising {@code Q + cPuct * P * sqrt(N) / (1 + n)}, Q from the view of
      * the player to move at {@code n}. Simulations in flight count as visits that lost (virtual loss). Unvisited
      * children get the first-play urgency: the node's own mean value minus {@code fpuReduction} times the square
-     * root of the prior mass already visited (Leela Zero / KataGo).
+     * root of the prior mass already visited (Leela Zero / KataGo). With {@code forced > 0} a child with fewer visits
+     * than {@link #forcedVisits} is taken first (KataGo's forced playouts; for the root of a full search).
      */
-    static int select(SearchTree t, int n, float cPuct, float fpuReduction) {
+    static int select(SearchTree t, int n, float cPuct, float fpuReduction, float forced) {
         int first = t.firstEdge[n];
         int end = first + t.edgeCount[n];
         int p = t.player[n];
@@ -39,12 +40,64 @@ final class Puct {
                 q = (w - t.inFlight[c]) / visits;
             }
             float score = q + explore * t.edgePrior[e] / (1 + visits);
+            if (forced > 0 && visits < forcedVisits(forced, t.edgePrior[e], t.visits[n] + t.inFlight[n])) {
+                score = Float.POSITIVE_INFINITY;
+            }
             if (score > bestScore) {
                 bestScore = score;
                 best = e;
             }
         }
         return best;
+    }
+
+    /** KataGo's forced visits of a root child with prior {@code prior} after {@code total} visits: sqrt(k P N). */
+    static double forcedVisits(float k, float prior, int total) {
+        return Math.sqrt(k * prior * total);
+    }
+
+    /**
+     * Writes the policy target of root {@code n} with KataGo's policy target pruning: every child but the most
+     * visited gives back up to its forced visits as long as its PUCT score (at the final visit counts) stays below the
+     * most visited child's, and a child that gave some back and is left with one visit or none is dropped. The target is those visits,
+     * normalised, into {@code target[action]}, which the caller has zeroed.
+     */
+    static void prunedTarget(SearchTree t, int n, float cPuct, float k, float[] target) {
+        int first = t.firstEdge[n];
+        int end = first + t.edgeCount[n];
+        int p = t.player[n];
+        int best = first;
+        int total = 0;
+        for (int e = first; e < end; e++) {
+            total += childVisits(t, e);
+            if (childVisits(t, e) > childVisits(t, best)) {
+                best = e;
+            }
+        }
+        if (total == 0) {
+            return;
+        }
+        double explore = cPuct * Math.sqrt(total);
+        int bestVisits = childVisits(t, best);
+        double bestScore = t.meanValueFor(t.edgeChild[best], p) + explore * t.edgePrior[best] / (1 + bestVisits);
+        double sum = 0;
+        for (int e = first; e < end; e++) {
+            int visits = childVisits(t, e);
+            if (e != best && visits > 0) {
+                double q = t.meanValueFor(t.edgeChild[e], p);
+                int floor = Math.max(0, visits - (int) Math.floor(forcedVisits(k, t.edgePrior[e], total)));
+                int kept = visits;
+                while (kept > floor && q + explore * t.edgePrior[e] / kept < bestScore) {
+                    kept--; // with one visit fewer its score would still be below the best's
+                }
+                visits = kept < visits && kept <= 1 ? 0 : kept;
+            }
+            target[t.edgeAction[e]] = visits;
+            sum += visits;
+        }
+        for (int e = first; e < end; e++) {
+            target[t.edgeAction[e]] /= (float) sum;
+        }
     }
 
     /**

@@ -13,9 +13,13 @@ package org.tengen.search;
  *                            the most visited move
  * @param temperature         sampling temperature of those turns; 0 means greedy throughout
  * @param reuseTree           keep the subtree of the moves actually played between searches
+ * @param forcedPlayouts      KataGo's forced playouts and policy target pruning (Wu 2019), for full searches: a root
+ *                            child with prior P gets at least {@code sqrt(k P N)} of the root's N visits, and the
+ *                            policy target then takes back the visits the child had only because they were forced;
+ *                            this is k (KataGo's 2), 0 = off
  */
 public record PuctParams(float cPuct, float fpuReduction, float dirichletAlphaScale, float dirichletEpsilon,
-                         int temperatureMoves, float temperature, boolean reuseTree) {
+                         int temperatureMoves, float temperature, boolean reuseTree, float forcedPlayouts) {
     public PuctParams {
         Validate.positive("cPuct", cPuct);
         Validate.nonNegative("fpuReduction", fpuReduction);
@@ -23,5 +27,6 @@ public record PuctParams(float cPuct, float fpuReduction, float dirichletAlphaSc
         Validate.unit("dirichletEpsilon", dirichletEpsilon);
         Validate.atLeast("temperatureMoves", temperatureMoves, 0);
         Validate.nonNegative("temperature", temperature);
+        Validate.nonNegative("forcedPlayouts", forcedPlayouts);
     }
 }

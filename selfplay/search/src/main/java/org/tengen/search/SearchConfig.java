@@ -103,7 +103,7 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
         private int simulations = 800;
         private int leavesPerTree = 1;
         private PlayoutCap playoutCap = new PlayoutCap(1.0, 8);
-        private PuctParams puct = new PuctParams(1.25f, 0.2f, 0.03f * 361, 0.25f, 30, 1f, true);
+        private PuctParams puct = new PuctParams(1.25f, 0.2f, 0.03f * 361, 0.25f, 30, 1f, true, 0f);
         private GumbelParams gumbel = new GumbelParams(16, 1f, 50f, 0.1f);
         private float scoreUtility = 0f;
         private boolean passBound = false;
@@ -129,43 +129,49 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
 
         public Builder cPuct(float value) {
             puct = new PuctParams(value, puct.fpuReduction(), puct.dirichletAlphaScale(), puct.dirichletEpsilon(),
-                    puct.temperatureMoves(), puct.temperature(), puct.reuseTree());
+                    puct.temperatureMoves(), puct.temperature(), puct.reuseTree(), puct.forcedPlayouts());
             return this;
         }
 
         public Builder fpuReduction(float value) {
             puct = new PuctParams(puct.cPuct(), value, puct.dirichletAlphaScale(), puct.dirichletEpsilon(),
-                    puct.temperatureMoves(), puct.temperature(), puct.reuseTree());
+                    puct.temperatureMoves(), puct.temperature(), puct.reuseTree(), puct.forcedPlayouts());
             return this;
         }
 
         public Builder dirichletAlphaScale(float value) {
             puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), value, puct.dirichletEpsilon(),
-                    puct.temperatureMoves(), puct.temperature(), puct.reuseTree());
+                    puct.temperatureMoves(), puct.temperature(), puct.reuseTree(), puct.forcedPlayouts());
             return this;
         }
 
         public Builder dirichletEpsilon(float value) {
             puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), puct.dirichletAlphaScale(), value,
-                    puct.temperatureMoves(), puct.temperature(), puct.reuseTree());
+                    puct.temperatureMoves(), puct.temperature(), puct.reuseTree(), puct.forcedPlayouts());
             return this;
         }
 
         public Builder temperatureMoves(int value) {
             puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), puct.dirichletAlphaScale(),
-                    puct.dirichletEpsilon(), value, puct.temperature(), puct.reuseTree());
+                    puct.dirichletEpsilon(), value, puct.temperature(), puct.reuseTree(), puct.forcedPlayouts());
             return this;
         }
 
         public Builder temperature(float value) {
             puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), puct.dirichletAlphaScale(),
-                    puct.dirichletEpsilon(), puct.temperatureMoves(), value, puct.reuseTree());
+                    puct.dirichletEpsilon(), puct.temperatureMoves(), value, puct.reuseTree(), puct.forcedPlayouts());
             return this;
         }
 
         public Builder reuseTree(boolean value) {
             puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), puct.dirichletAlphaScale(),
-                    puct.dirichletEpsilon(), puct.temperatureMoves(), puct.temperature(), value);
+                    puct.dirichletEpsilon(), puct.temperatureMoves(), puct.temperature(), value, puct.forcedPlayouts());
+            return this;
+        }
+
+        public Builder forcedPlayouts(float value) {
+            puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), puct.dirichletAlphaScale(),
+                    puct.dirichletEpsilon(), puct.temperatureMoves(), puct.temperature(), puct.reuseTree(), value);
             return this;
         }
 

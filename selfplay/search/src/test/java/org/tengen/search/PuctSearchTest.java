@@ -44,6 +44,50 @@ class PuctSearchTest {
         return game;
     }
 
+    /**
+     * Forced playouts (KataGo): with one clearly good point, every other root child still gets about sqrt(k P N)
+     * visits, which plain PUCT does not give it; policy target pruning then takes the forced visits back, so the
+     * target concentrates on the good point at least as much as the visit counts do and drops children that only had
+     * forced visits.
+     */
+    @Test
+    void forcedPlayoutsVisitEveryChildAndPruningTakesTheVisitsBack() {
+        Rules rules = Rules.trompTaylor(5);
+        int target = 12;
+        float k = 2f;
+        int simulations = 400;
+        SearchResult plain = TestEvaluators.searchOne(TestEvaluators.search(quiet(simulations).build(), rules, 1,
+                TestEvaluators.pointIsGood(rules, target), 1), new Game(rules));
+        SearchResult forced = TestEvaluators.searchOne(TestEvaluators.search(quiet(simulations).forcedPlayouts(k)
+                .build(), rules, 1, TestEvaluators.pointIsGood(rules, target), 1), new Game(rules));
+
+        int total = Arrays.stream(forced.visits()).sum();
+        int starvedWithout = 0;
+        int pruned = 0;
+        for (int a = 0; a < rules.actionCount(); a++) {
+            double floor = Math.floor(Puct.forcedVisits(k, forced.priors()[a], total)) - 1;
+            assertTrue(forced.visits()[a] >= floor, a + ": " + forced.visits()[a] + " visits, forced " + floor);
+            starvedWithout += plain.visits()[a] < floor ? 1 : 0;
+            if (a != target) {
+                assertTrue(forced.policy()[a] <= (float) forced.visits()[a] / total + 1e-6f, "pruning only removes");
+                pruned += forced.visits()[a] > 0 && forced.policy()[a] == 0f ? 1 : 0;
+            }
+        }
+        assertTrue(starvedWithout > 0, "plain PUCT should leave some child below the forced count");
+        assertTrue(pruned > 0, "some child should have had forced visits only");
+        assertEquals(1f, sum(forced.policy()), 1e-5f);
+        assertTrue(forced.policy()[target] > (float) forced.visits()[target] / total, "the target concentrates");
+        assertEquals(target, forced.action());
+    }
+
+    private static float sum(float[] values) {
+        float s = 0;
+        for (float v : values) {
+            s += v;
+        }
+        return s;
+    }
+
     @ParameterizedTest(name = "{0} seed {3}")
     @CsvSource({"capture, 12, 2.5, 1", "capture, 12, 2.5, 2", "capture, 12, 2.5, 3", "save, 23, 7.5, 1",
         "save, 23, 7.5, 2", "save, 23, 7.5, 3"})

@@ -260,6 +260,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                     .dirichletEpsilon((float) node.getDouble("dirichletEpsilon", puct.dirichletEpsilon()))
                     .temperatureMoves(node.getInt("temperatureMoves", puct.temperatureMoves(), 0, 1_000_000))
                     .temperature((float) node.getDouble("temperature", puct.temperature()))
+                    .forcedPlayouts((float) node.getDouble("forcedPlayouts", puct.forcedPlayouts(), 0, 100))
                     .reuseTree(node.getBoolean("reuseTree", algorithm.equals("puct")))
                     .consideredActions(node.getInt("consideredActions", gumbel.consideredActions(), 1, 100_000))
                     .gumbelScale((float) node.getDouble("gumbelScale", gumbel.gumbelScale()))
