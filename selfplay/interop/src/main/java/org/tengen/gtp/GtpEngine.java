@@ -14,10 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BiConsumer;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.IntStream;
@@ -88,34 +84,19 @@ public final class GtpEngine {
 
     /**
      * A command's argument syntax and handler; brackets in the usage mark optional arguments. Exactly one of
-     * {@code handler} (the reply's text) and {@code streamer} (a streamed reply, see {@link Stream}) is set.
+     * {@code handler} (the reply's text) and {@code streamer} (a {@link StreamedReply}) is set.
      */
     private record Command(String name, String usage, int minArgs, int maxArgs, Function<String[], String> handler,
-                           Function<String[], Stream> streamer) {
+                           Function<String[], StreamedReply> streamer) {
         String usageLine() {
             return usage.isEmpty() ? name : name + " " + usage;
         }
     }
 
-    /**
-     * The body of a streamed reply: lines written while a search runs, after the header {@code =id} on a line of its
-     * own and before the blank line that ends the reply.
-     *
-     * @param interruptible whether the next input line ends it (analysis) rather than waits for it (genmove_analyze)
-     * @param body          writes the lines, one per call of the consumer, until done or until the supplier says stop
-     */
-    private record Stream(boolean interruptible, BiConsumer<Consumer<String>, BooleanSupplier> body) {
-    }
-
     /** A reply as far as it is known before anything streams: the whole text, or a header and the body to stream. */
-    private record Reply(String text, Stream stream) {
+    private record Reply(String text, StreamedReply stream) {
     }
 
-    /** GoGui's analyze commands, {@code type/label/command}; GoGui puts the player to move for {@code %p}. */
-    private static final String GOGUI_ANALYZE_COMMANDS = String.join("\n",
-            "gfx/Policy heat map/tengen-policy %p",
-            "dboard/Visit counts/tengen-visits %p",
-            "string/Candidate moves/tengen-analyze %p");
 
     private static final int[] NO_STONES = new int[0];
     /** Candidate moves {@code tengen-analyze} lists at most. */
@@ -215,7 +196,7 @@ public final class GtpEngine {
         registerStream("lz-genmove_analyze", analyzeUsage, a -> genmoveAnalyze(LiveAnalysis.Format.LZ, a));
         registerStream("kata-genmove_analyze", analyzeUsage, a -> genmoveAnalyze(LiveAnalysis.Format.KATA, a));
         registerStream("genmove_analyze", analyzeUsage, a -> genmoveAnalyze(LiveAnalysis.Format.KATA, a));
-        register("gogui-analyze_commands", "", a -> GOGUI_ANALYZE_COMMANDS);
+        register("gogui-analyze_commands", "", a -> GoGuiAnalysis.COMMANDS);
         register("tengen-policy", "[COLOR]", this::policyMap);
         register("tengen-visits", "[COLOR]", this::visitBoard);
     }
@@ -226,12 +207,12 @@ public final class GtpEngine {
     }
 
     /** Registers a command whose reply streams: {@code streamer} checks the arguments and returns the body. */
-    private void registerStream(String command, String usage, Function<String[], Stream> streamer) {
+    private void registerStream(String command, String usage, Function<String[], StreamedReply> streamer) {
         register(command, usage, null, streamer);
     }
 
     private void register(String command, String usage, Function<String[], String> handler,
-                          Function<String[], Stream> streamer) {
+                          Function<String[], StreamedReply> streamer) {
         String[] words = usage.isEmpty() ? new String[0] : usage.split(" ");
         int required = (int) Arrays.stream(words).filter(w -> !w.startsWith("[")).count();
         int max = words.length > 0 && words[words.length - 1].endsWith("...") ? Integer.MAX_VALUE : words.length;
@@ -296,10 +277,10 @@ public final class GtpEngine {
                 };
                 try {
                     if (reply.stream().interruptible()) {
-                        next = streamUntilInput(reply.stream(), lines, reader);
+                        next = reply.stream().writeUntilNextLine(lines, () -> readLine(reader));
                         nextRead = true;
                     } else {
-                        stream(reply.stream(), lines, () -> false);
+                        reply.stream().write(lines, () -> false);
                     }
                 } catch (UncheckedIOException e) {
                     throw e.getCause();
@@ -314,61 +295,6 @@ public final class GtpEngine {
         }
     }
 
-    /**
-     * Runs an interruptible stream on a thread of its own while this one waits for the next input line, which stops
-     * it (its search ends after the current batch of leaves); returns that line, or null at the end of input. No
-     * polling: this thread blocks reading, and the search checks a flag between batches.
-     */
-    private String streamUntilInput(Stream stream, Consumer<String> lines, BufferedReader reader) throws IOException {
-        AtomicBoolean stop = new AtomicBoolean();
-        AtomicReference<UncheckedIOException> failure = new AtomicReference<>();
-        Thread worker = new Thread(() -> {
-            try {
-                stream(stream, lines, stop::get);
-            } catch (UncheckedIOException e) {
-                failure.set(e);
-            }
-        }, "tengen-analysis");
-        worker.setDaemon(true);
-        worker.start();
-        String next;
-        try {
-            next = readLine(reader);
-        } finally {
-            stop.set(true);
-            joinUninterruptibly(worker);
-        }
-        if (failure.get() != null) {
-            throw failure.get();
-        }
-        return next;
-    }
-
-    private static void joinUninterruptibly(Thread thread) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Runs a stream's body; a failure after the header cannot become a {@code ?} reply, so it is logged. */
-    private static void stream(Stream stream, Consumer<String> lines, BooleanSupplier stop) {
-        try {
-            stream.body().accept(lines, stop);
-        } catch (UncheckedIOException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            LOG.error("internal error in a streamed reply", e);
-        }
-    }
 
     /**
      * The next command line: up to a line feed, or the end of input. GTP ends lines with LF only and has carriage
@@ -394,7 +320,7 @@ public final class GtpEngine {
             return reply == null ? null : reply.text();
         }
         StringBuilder text = new StringBuilder(reply.text());
-        stream(reply.stream(), l -> text.append(l).append('\n'), () -> false);
+        reply.stream().write(l -> text.append(l).append('\n'), () -> false);
         return text.append('\n').toString();
     }
 
@@ -899,12 +825,12 @@ public final class GtpEngine {
      * lz-analyze and kata-analyze: a search for COLOR (the player to move by default) that plays nothing, reporting
      * at the interval until stopped, or until the agent's simulation cap or the longest move time ends it.
      */
-    private Stream analyzeLive(LiveAnalysis.Format format, String[] args) {
+    private StreamedReply analyzeLive(LiveAnalysis.Format format, String[] args) {
         LiveAnalysis.Request request = LiveAnalysis.parse(format, args);
         requireSearch();
         int player = request.player() == Stone.EMPTY ? game.toMove() : request.player();
         Game position = searchable(player);
-        return new Stream(true, (lines, stop) -> {
+        return new StreamedReply(true, (lines, stop) -> {
             one[0] = position;
             agent.act(one, chosen, Budget.seconds(clock.maxMoveSeconds()),
                     LiveAnalysis.reporter(request, this::format, lines, stop));
@@ -913,59 +839,31 @@ public final class GtpEngine {
     }
 
     /** lz-genmove_analyze and kata-genmove_analyze: genmove for COLOR (the player to move), reporting as it thinks. */
-    private Stream genmoveAnalyze(LiveAnalysis.Format format, String[] args) {
+    private StreamedReply genmoveAnalyze(LiveAnalysis.Format format, String[] args) {
         LiveAnalysis.Request request = LiveAnalysis.parse(format, args);
         int player = request.player() == Stone.EMPTY ? game.toMove() : request.player();
-        return new Stream(false, (lines, stop) -> lines.accept("play "
+        return new StreamedReply(false, (lines, stop) -> lines.accept("play "
                 + generate(player, false, LiveAnalysis.reporter(request, this::format, lines, stop))));
     }
 
-    /**
-     * GoGui's policy heat map (gfx): the root priors of a one-simulation search for COLOR (the player to move),
-     * as INFLUENCE relative to the largest, LABEL in percent for those of at least 1%, and TEXT for pass.
-     */
+    /** GoGui's policy heat map (gfx) of the root priors of a one-simulation search for COLOR (the player to move). */
     private String policyMap(String[] args) {
         int player = args.length == 1 ? colour(args[0]) : game.toMove();
         requireSearch();
         one[0] = searchable(player);
         agent.act(one, chosen, Budget.simulations(1));
         analysed = player;
-        float[] priors = agent.lastSearch(0).orElseThrow().priors();
-        float max = 0f;
-        for (int a = 0; a < rules.area(); a++) {
-            max = Math.max(max, priors[a]);
-        }
-        StringJoiner influence = new StringJoiner(" ", "INFLUENCE ", "");
-        StringJoiner labels = new StringJoiner(" ", "LABEL ", "");
-        for (int a = 0; a < rules.area(); a++) {
-            if (priors[a] > 0) {
-                influence.add(format(a) + " " + String.format(Locale.ROOT, "%.3f", priors[a] / max));
-            }
-            if (priors[a] >= 0.01f) {
-                labels.add(format(a) + " " + Math.round(priors[a] * 100));
-            }
-        }
-        return influence + "\n" + labels + "\n"
-                + String.format(Locale.ROOT, "TEXT pass %.1f%%", priors[rules.passAction()] * 100);
+        return GoGuiAnalysis.policy(agent.lastSearch(0).orElseThrow().priors(), rules, this::format);
     }
 
-    /** GoGui's visit counts (dboard): a search for COLOR with genmove's budget, its root visits row by row from the top. */
+    /** GoGui's visit counts (dboard) of a search for COLOR (the player to move) with genmove's budget. */
     private String visitBoard(String[] args) {
         int player = args.length == 1 ? colour(args[0]) : game.toMove();
         requireSearch();
         Game position = searchable(player);
         think(position, clock.budget(player, position.turns(), rules.area()), SearchObserver.NONE);
         analysed = player;
-        int[] visits = agent.lastSearch(0).orElseThrow().visits();
-        StringJoiner rows = new StringJoiner("\n");
-        for (int y = 0; y < rules.height(); y++) {
-            StringJoiner row = new StringJoiner(" ");
-            for (int x = 0; x < rules.width(); x++) {
-                row.add(Integer.toString(visits[y * rules.width() + x]));
-            }
-            rows.add(row.toString());
-        }
-        return rows.toString();
+        return GoGuiAnalysis.board(agent.lastSearch(0).orElseThrow().visits(), rules);
     }
 
     private void requireSearch() {
