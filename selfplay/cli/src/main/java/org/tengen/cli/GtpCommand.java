@@ -42,7 +42,10 @@ import picocli.CommandLine.Spec;
             "Extension commands: undo, showboard, final_score (Tromp-Taylor area count), final_status_list "
                     + "(Monte-Carlo ownership), kgs-genmove_cleanup, fixed_handicap, place_free_handicap, "
                     + "set_free_handicap, loadsgf, printsgf, is_legal, all_legal, list_stones, captures, "
-                    + "tengen-rules [PRESET], tengen-analyze [COLOR], boardsize WIDTH HEIGHT."})
+                    + "tengen-rules [PRESET], tengen-analyze [COLOR], boardsize WIDTH HEIGHT.",
+            "Live analysis for Sabaki and Lizzie: lz-analyze, kata-analyze (analyze), lz-genmove_analyze, "
+                    + "kata-genmove_analyze (genmove_analyze); for GoGui: gogui-analyze_commands, tengen-policy, "
+                    + "tengen-visits."})
 final class GtpCommand implements Callable<Integer> {
     private static final Logger LOG = LogManager.getLogger(GtpCommand.class);
 

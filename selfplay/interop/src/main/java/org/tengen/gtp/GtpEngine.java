@@ -3,6 +3,7 @@ package org.tengen.gtp;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.apache.logging.log4j.LogManager;
@@ -32,6 +34,7 @@ import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
 import org.tengen.agent.Agent;
 import org.tengen.agent.Budget;
+import org.tengen.search.SearchObserver;
 import org.tengen.search.SearchResult;
 import org.tengen.sgf.GameRecord;
 import org.tengen.sgf.GoSgf;
@@ -60,6 +63,18 @@ import org.tengen.sgf.SgfRules;
  * read and write the game as SGF; {@code tengen-analyze [COLOR]} lists the candidate moves of the last search, or
  * of a new search for COLOR that plays nothing.
  *
+ * <p>Live analysis for GUIs ({@link LiveAnalysis}): {@code lz-analyze} and {@code kata-analyze} (with Sabaki's name
+ * {@code analyze}) answer {@code =id} on a line of its own at once, then search for the given colour on a thread of
+ * their own and write an {@code info} line at every interval, until the next input line arrives (even a blank one):
+ * the search stops after its current batch of leaves, a blank line ends the reply, and that next line is executed.
+ * The search also stops by itself at the agent's simulation cap or after the longest move time
+ * ({@link TimeControl#maxMoveSeconds()}), and the reply then stays open until the next line, as KataGo's does.
+ * {@code lz-genmove_analyze} and {@code kata-genmove_analyze} ({@code genmove_analyze}) report the same way while
+ * genmove thinks, then answer {@code play VERTEX}; like KataGo's they are not interrupted. Through {@link #execute},
+ * which has no input to watch, a streamed reply runs until its search ends by itself. For GoGui,
+ * {@code gogui-analyze_commands} lists {@code tengen-policy} (a heat map of the network's priors) and
+ * {@code tengen-visits} (the visit counts of a search) besides {@code tengen-analyze}.
+ *
  * <p>Not thread-safe: one engine per connection.
  */
 public final class GtpEngine {
@@ -67,12 +82,21 @@ public final class GtpEngine {
     /** Board side before any {@code boardsize}, as most GTP engines. */
     public static final int DEFAULT_SIZE = 19;
 
-    /** A command's argument syntax and handler; brackets in the usage mark optional arguments. */
-    private record Command(String name, String usage, int minArgs, int maxArgs, Function<String[], String> handler) {
+    /**
+     * A command's argument syntax and handler; brackets in the usage mark optional arguments. Exactly one of
+     * {@code handler} (the reply's text) and {@code streamer} (a {@link StreamedReply}) is set.
+     */
+    private record Command(String name, String usage, int minArgs, int maxArgs, Function<String[], String> handler,
+                           Function<String[], StreamedReply> streamer) {
         String usageLine() {
             return usage.isEmpty() ? name : name + " " + usage;
         }
     }
+
+    /** A reply as far as it is known before anything streams: the whole text, or a header and the body to stream. */
+    private record Reply(String text, StreamedReply stream) {
+    }
+
 
     private static final int[] NO_STONES = new int[0];
     /** Candidate moves {@code tengen-analyze} lists at most. */
@@ -164,14 +188,35 @@ public final class GtpEngine {
         register("captures", "COLOR", a -> Integer.toString(game.board().captures(colour(a[0]))));
         register("tengen-rules", "[PRESET]", this::rulesCommand);
         register("tengen-analyze", "[COLOR]", this::analyze);
+        String analyzeUsage = "[COLOR] [INTERVAL] [KEY_VALUE]...";
+        registerStream("lz-analyze", analyzeUsage, a -> analyzeLive(LiveAnalysis.Format.LZ, a));
+        registerStream("kata-analyze", analyzeUsage, a -> analyzeLive(LiveAnalysis.Format.KATA, a));
+        // KataGo's names for Sabaki, in KataGo's format (whose floats always have a decimal point here).
+        registerStream("analyze", analyzeUsage, a -> analyzeLive(LiveAnalysis.Format.KATA, a));
+        registerStream("lz-genmove_analyze", analyzeUsage, a -> genmoveAnalyze(LiveAnalysis.Format.LZ, a));
+        registerStream("kata-genmove_analyze", analyzeUsage, a -> genmoveAnalyze(LiveAnalysis.Format.KATA, a));
+        registerStream("genmove_analyze", analyzeUsage, a -> genmoveAnalyze(LiveAnalysis.Format.KATA, a));
+        register("gogui-analyze_commands", "", a -> GoGuiAnalysis.COMMANDS);
+        register("tengen-policy", "[COLOR]", this::policyMap);
+        register("tengen-visits", "[COLOR]", this::visitBoard);
     }
 
     /** Registers a command; in the usage, {@code [WORD]} is optional and a last {@code WORD...} takes the rest. */
     private void register(String command, String usage, Function<String[], String> handler) {
+        register(command, usage, handler, null);
+    }
+
+    /** Registers a command whose reply streams: {@code streamer} checks the arguments and returns the body. */
+    private void registerStream(String command, String usage, Function<String[], StreamedReply> streamer) {
+        register(command, usage, null, streamer);
+    }
+
+    private void register(String command, String usage, Function<String[], String> handler,
+                          Function<String[], StreamedReply> streamer) {
         String[] words = usage.isEmpty() ? new String[0] : usage.split(" ");
         int required = (int) Arrays.stream(words).filter(w -> !w.startsWith("[")).count();
         int max = words.length > 0 && words[words.length - 1].endsWith("...") ? Integer.MAX_VALUE : words.length;
-        commands.put(command, new Command(command, usage, required, max, handler));
+        commands.put(command, new Command(command, usage, required, max, handler, streamer));
     }
 
     /** The clock that limits genmove's thinking time; GTP's time commands set it, a front end may cap it. */
@@ -206,21 +251,50 @@ public final class GtpEngine {
     }
 
     /**
-     * Reads commands until {@code quit} or the end of input, writing each response and flushing it at once.
-     * Protocol errors are answered; only I/O failures escape.
+     * Reads commands until {@code quit} or the end of input, writing each response and flushing it at once (a
+     * streamed reply line by line). Protocol errors are answered; only I/O failures escape.
      */
     public void run(Reader in, Writer out) throws IOException {
         BufferedReader reader = in instanceof BufferedReader b ? b : new BufferedReader(in);
         quit = false;
-        String line;
-        while (!quit && (line = readLine(reader)) != null) {
-            String response = execute(line);
-            if (response != null) {
-                out.write(response);
+        String line = readLine(reader);
+        while (line != null) {
+            Reply reply = start(line);
+            String next = null;
+            boolean nextRead = false;
+            if (reply != null) {
+                out.write(reply.text());
                 out.flush();
             }
+            if (reply != null && reply.stream() != null) {
+                Consumer<String> lines = text -> {
+                    try {
+                        out.write(text + "\n");
+                        out.flush();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                };
+                try {
+                    if (reply.stream().interruptible()) {
+                        next = reply.stream().writeUntilNextLine(lines, () -> readLine(reader));
+                        nextRead = true;
+                    } else {
+                        reply.stream().write(lines, () -> false);
+                    }
+                } catch (UncheckedIOException e) {
+                    throw e.getCause();
+                }
+                out.write("\n");
+                out.flush();
+            }
+            if (quit) {
+                return;
+            }
+            line = nextRead ? next : readLine(reader);
         }
     }
+
 
     /**
      * The next command line: up to a line feed, or the end of input. GTP ends lines with LF only and has carriage
@@ -237,9 +311,21 @@ public final class GtpEngine {
 
     /**
      * Executes one line of input and returns the full response, blank line included, or {@code null} when the line
-     * holds no command (blank or comment).
+     * holds no command (blank or comment). A streamed reply (the analysis commands) runs until its search ends by
+     * itself, as if no further input came meanwhile.
      */
     public String execute(String line) {
+        Reply reply = start(line);
+        if (reply == null || reply.stream() == null) {
+            return reply == null ? null : reply.text();
+        }
+        StringBuilder text = new StringBuilder(reply.text());
+        reply.stream().write(l -> text.append(l).append('\n'), () -> false);
+        return text.append('\n').toString();
+    }
+
+    /** Parses one line of input and runs its command, except the body of a streamed reply; null without a command. */
+    private Reply start(String line) {
         String clean = preprocess(line);
         if (clean.isEmpty()) {
             return null;
@@ -248,32 +334,37 @@ public final class GtpEngine {
         String[] words = clean.split(" +");
         String id = words[0].chars().allMatch(c -> c >= '0' && c <= '9') ? words[0] : "";
         int first = id.isEmpty() ? 0 : 1;
-        String response;
+        Reply reply;
         if (first == words.length) {
-            response = respond(false, id, "missing command");
+            reply = new Reply(respond(false, id, "missing command"), null);
         } else {
             Command command = commands.get(words[first].toLowerCase(Locale.ROOT));
             String[] args = Arrays.copyOfRange(words, first + 1, words.length);
-            response = command == null ? respond(false, id, "unknown command") : dispatch(command, id, args);
+            reply = command == null ? new Reply(respond(false, id, "unknown command"), null)
+                    : dispatch(command, id, args);
         }
         if (LOG.isDebugEnabled()) {
-            LOG.debug("> {}", response.strip());
+            LOG.debug("> {}", reply.text().strip());
         }
-        return response;
+        return reply;
     }
 
-    private String dispatch(Command command, String id, String[] args) {
+    private Reply dispatch(Command command, String id, String[] args) {
         try {
             if (args.length < command.minArgs() || args.length > command.maxArgs()) {
                 throw new GtpFailure((args.length < command.minArgs() ? "missing argument" : "too many arguments")
                         + ", usage: " + command.usageLine());
             }
-            return respond(true, id, command.handler().apply(args));
+            if (command.streamer() != null) {
+                // As KataGo and Leela Zero: "=id" alone on the first line, then the streamed lines.
+                return new Reply("=" + id + "\n", command.streamer().apply(args));
+            }
+            return new Reply(respond(true, id, command.handler().apply(args)), null);
         } catch (GtpFailure | IllegalArgumentException e) {
-            return respond(false, id, e.getMessage());
+            return new Reply(respond(false, id, e.getMessage()), null);
         } catch (RuntimeException e) {
             LOG.error("internal error in '{}'", command.name(), e);
-            return respond(false, id, "internal error: " + e);
+            return new Reply(respond(false, id, "internal error: " + e), null);
         }
     }
 
@@ -344,11 +435,15 @@ public final class GtpEngine {
         return generate(colour(args[0]), false);
     }
 
+    private String generate(int player, boolean cleanup) {
+        return generate(player, cleanup, SearchObserver.NONE);
+    }
+
     /**
      * A move by {@code player} within the clock's budget, played. In {@code cleanup} (KGS's cleanup phase) a pass
      * is replaced by an attack on dead opponent stones while there are any, so that they get captured.
      */
-    private String generate(int player, boolean cleanup) {
+    private String generate(int player, boolean cleanup, SearchObserver observer) {
         // After the end only cleanup plays on (KGS asks for it once the players disagree about dead stones).
         boolean resume = cleanup && game.status() == Status.ENDED_BY_PASSES;
         if (!resume && game.isOver()) {
@@ -361,7 +456,7 @@ public final class GtpEngine {
         Game position = mover(player);
         double seconds = clock.budget(player, position.turns(), rules.area());
         long start = System.nanoTime();
-        int action = think(position, seconds);
+        int action = think(position, seconds, observer);
         if (cleanup && action == rules.passAction()) {
             int attack = stoneStatus().cleanupMove(position);
             action = attack >= 0 ? attack : action;
@@ -402,10 +497,11 @@ public final class GtpEngine {
      * The agent's action for {@code position} within {@code seconds} (infinite: the fixed number of simulations), and
      * never longer than the clock's longest move.
      */
-    private int think(Game position, double seconds) {
+    private int think(Game position, double seconds, SearchObserver observer) {
         one[0] = position;
         Budget capped = Budget.seconds(Math.min(seconds, clock.maxMoveSeconds()));
-        agent.act(one, chosen, Double.isInfinite(seconds) ? new Budget(simulations, capped.deadlineNanos()) : capped);
+        agent.act(one, chosen, Double.isInfinite(seconds) ? new Budget(simulations, capped.deadlineNanos()) : capped,
+                observer);
         return chosen[0];
     }
 
@@ -703,16 +799,10 @@ public final class GtpEngine {
      */
     private String analyze(String[] args) {
         int player = args.length == 1 ? colour(args[0]) : Stone.EMPTY;
-        if (!agent.searches()) {
-            throw new GtpFailure("no search to show: this engine plays without one (start it with --model or "
-                    + "--player mcts-rollout)");
-        }
+        requireSearch();
         if (player != Stone.EMPTY) {
-            Game position = mover(player);
-            if (position.isOver()) {
-                throw new GtpFailure("the game is over");
-            }
-            think(position, clock.budget(player, position.turns(), rules.area()));
+            Game position = searchable(player);
+            think(position, clock.budget(player, position.turns(), rules.area()), SearchObserver.NONE);
             analysed = player;
         }
         if (agent.lastSearch(0).isEmpty() || analysed == Stone.EMPTY) {
@@ -729,6 +819,67 @@ public final class GtpEngine {
                 .forEach(a -> lines.add(String.format(Locale.ROOT, "%s visits %d winrate %.4f prior %.4f", format(a),
                         visits[a], (1 + values[a]) / 2, priors[a])));
         return lines.toString();
+    }
+
+    /**
+     * lz-analyze and kata-analyze: a search for COLOR (the player to move by default) that plays nothing, reporting
+     * at the interval until stopped, or until the agent's simulation cap or the longest move time ends it.
+     */
+    private StreamedReply analyzeLive(LiveAnalysis.Format format, String[] args) {
+        LiveAnalysis.Request request = LiveAnalysis.parse(format, args);
+        requireSearch();
+        int player = request.player() == Stone.EMPTY ? game.toMove() : request.player();
+        Game position = searchable(player);
+        return new StreamedReply(true, (lines, stop) -> {
+            one[0] = position;
+            agent.act(one, chosen, Budget.seconds(clock.maxMoveSeconds()),
+                    LiveAnalysis.reporter(request, this::format, lines, stop));
+            analysed = player;
+        });
+    }
+
+    /** lz-genmove_analyze and kata-genmove_analyze: genmove for COLOR (the player to move), reporting as it thinks. */
+    private StreamedReply genmoveAnalyze(LiveAnalysis.Format format, String[] args) {
+        LiveAnalysis.Request request = LiveAnalysis.parse(format, args);
+        int player = request.player() == Stone.EMPTY ? game.toMove() : request.player();
+        return new StreamedReply(false, (lines, stop) -> lines.accept("play "
+                + generate(player, false, LiveAnalysis.reporter(request, this::format, lines, stop))));
+    }
+
+    /** GoGui's policy heat map (gfx) of the root priors of a one-simulation search for COLOR (the player to move). */
+    private String policyMap(String[] args) {
+        int player = args.length == 1 ? colour(args[0]) : game.toMove();
+        requireSearch();
+        one[0] = searchable(player);
+        agent.act(one, chosen, Budget.simulations(1));
+        analysed = player;
+        return GoGuiAnalysis.policy(agent.lastSearch(0).orElseThrow().priors(), rules, this::format);
+    }
+
+    /** GoGui's visit counts (dboard) of a search for COLOR (the player to move) with genmove's budget. */
+    private String visitBoard(String[] args) {
+        int player = args.length == 1 ? colour(args[0]) : game.toMove();
+        requireSearch();
+        Game position = searchable(player);
+        think(position, clock.budget(player, position.turns(), rules.area()), SearchObserver.NONE);
+        analysed = player;
+        return GoGuiAnalysis.board(agent.lastSearch(0).orElseThrow().visits(), rules);
+    }
+
+    private void requireSearch() {
+        if (!agent.searches()) {
+            throw new GtpFailure("no search to show: this engine plays without one (start it with --model or "
+                    + "--player mcts-rollout)");
+        }
+    }
+
+    /** The position {@code player} would move in ({@link #mover}), which must not be over. */
+    private Game searchable(int player) {
+        Game position = mover(player);
+        if (position.isOver()) {
+            throw new GtpFailure("the game is over");
+        }
+        return position;
     }
 
     /**
@@ -749,7 +900,7 @@ public final class GtpEngine {
         return outOfTurn;
     }
 
-    private static int colour(String word) {
+    static int colour(String word) {
         return switch (word.toLowerCase(Locale.ROOT)) {
             case "b", "black" -> Stone.BLACK;
             case "w", "white" -> Stone.WHITE;

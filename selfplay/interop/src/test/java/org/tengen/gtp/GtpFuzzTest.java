@@ -42,7 +42,12 @@ class GtpFuzzTest {
             "list_commands", "quit", "boardsize", "clear_board", "komi", "play", "genmove", "undo", "showboard",
             "final_score", "final_status_list", "fixed_handicap", "place_free_handicap", "set_free_handicap",
             "time_settings", "time_left", "loadsgf", "printsgf", "kgs-genmove_cleanup", "kgs-time_settings",
-            "is_legal", "all_legal", "list_stones", "captures", "tengen-rules", "tengen-analyze");
+            "is_legal", "all_legal", "list_stones", "captures", "tengen-rules", "tengen-analyze", "lz-analyze",
+            "kata-analyze", "analyze", "lz-genmove_analyze", "kata-genmove_analyze", "genmove_analyze",
+            "gogui-analyze_commands", "tengen-policy", "tengen-visits");
+    /** Commands whose replies stream: {@code =id} alone on the first line, then lines, then the blank line. */
+    private static final List<String> STREAMED = COMMANDS.stream().filter(c -> c.endsWith("analyze")
+            && !c.startsWith("tengen")).toList();
     private static final Mutator SGF_MUTATOR = new Mutator(List.of("(", ")", ";", "[", "]", "\\", "B[", "W[aa]",
             "AB[aa:zz]", "SZ[52]", "SZ[0]", "SZ[7:5]", "KM[1e308]", "HA[9]", "RU[nz]", "PL[W]", "CA[x[y]"));
 
@@ -196,9 +201,13 @@ class GtpFuzzTest {
         assertTrue(reply != null && reply.endsWith("\n\n"), "a reply ends with a blank line: " + reply);
         assertEquals(reply.length() - 2, reply.indexOf("\n\n"), "a reply holds no blank line: " + reply);
         assertFalse(reply.contains("\r"), "a reply holds no CR: " + reply);
-        String first = clean.split(" +")[0];
-        String id = first.matches("[0-9]+") ? first : "";
-        assertTrue(reply.startsWith("=" + id + " ") || reply.startsWith("?" + id + " "),
+        String[] words = clean.split(" +");
+        String id = words[0].matches("[0-9]+") ? words[0] : "";
+        int command = id.isEmpty() ? 0 : 1;
+        boolean streamed = command < words.length
+                && STREAMED.contains(words[command].toLowerCase(java.util.Locale.ROOT));
+        assertTrue(reply.startsWith("=" + id + " ") || reply.startsWith("?" + id + " ")
+                        || streamed && reply.startsWith("=" + id + "\n"),
                 "a reply starts with = or ? and the id '" + id + "': " + reply);
         assertFalse(reply.contains("internal error"), reply);
     }
@@ -285,9 +294,23 @@ class GtpFuzzTest {
                     args.add(maybe(this::vertex));
                 }
                 case "genmove", "kgs-genmove_cleanup", "all_legal", "list_stones", "captures" -> args.add(maybe(this::colour));
-                case "tengen-analyze" -> {
+                case "tengen-analyze", "tengen-policy", "tengen-visits" -> {
                     if (random.nextBoolean()) {
                         args.add(maybe(this::colour));
+                    }
+                }
+                case "lz-analyze", "kata-analyze", "analyze", "lz-genmove_analyze", "kata-genmove_analyze",
+                     "genmove_analyze" -> {
+                    if (random.nextBoolean()) {
+                        args.add(maybe(this::colour));
+                    }
+                    if (random.nextBoolean()) {
+                        args.add(maybe(() -> Integer.toString(random.nextInt(20))));
+                    }
+                    for (int n = random.nextInt(3); n > 0; n--) {
+                        args.add(pick("interval", "minmoves", "maxmoves", "rootInfo", "ownership", "pvVisits",
+                                "pvEdgeVisits", "avoid", "noResultValue"));
+                        args.add(maybe(() -> pick("true", "false", "0", "1", "3", "b")));
                     }
                 }
                 case "komi", "fixed_handicap", "place_free_handicap" -> args.add(maybe(this::number));

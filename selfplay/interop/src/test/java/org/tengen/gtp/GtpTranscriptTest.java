@@ -203,6 +203,15 @@ class GtpTranscriptTest {
             captures
             tengen-rules
             tengen-analyze
+            lz-analyze
+            kata-analyze
+            analyze
+            lz-genmove_analyze
+            kata-genmove_analyze
+            genmove_analyze
+            gogui-analyze_commands
+            tengen-policy
+            tengen-visits
 
             > boardsize 7
             =
@@ -385,6 +394,18 @@ class GtpTranscriptTest {
 
             > tengen-analyze
             ? no search to show: this engine plays without one (start it with --model or --player mcts-rollout)
+
+            > kata-analyze b 10
+            ? no search to show: this engine plays without one (start it with --model or --player mcts-rollout)
+
+            > gogui-analyze_commands
+            = gfx/Policy heat map/tengen-policy %p
+            dboard/Visit counts/tengen-visits %p
+            string/Candidate moves/tengen-analyze %p
+
+            > 5 genmove_analyze b 10
+            =5
+            play D7
 
             > quit
             =

@@ -3,27 +3,25 @@ package org.tengen.sgf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Optional;
 import org.tengen.env.game.Game;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tengen.testutil.NodeJs;
 
 /**
  * Cross-checks our SGF against an independent reader, the npm package {@code @sabaki/sgf}: it must see the same
- * properties and points in files we write, and what it writes back must read as the same record. Skips unless
- * {@code node} is on the PATH and the package resolves from {@code NODE_PATH} (or
- * {@code ${java.io.tmpdir}/tengen-sabaki/node_modules}), e.g. after
- * {@code npm install --prefix /tmp/tengen-sabaki @sabaki/sgf}.
+ * properties and points in files we write, and what it writes back must read as the same record. Skips without
+ * node or the package ({@link NodeJs}).
  */
 class SabakiCrossCheckTest {
 
@@ -48,13 +46,8 @@ class SabakiCrossCheckTest {
 
     @Test
     void sabakiReadsOurFilesAsWeDoAndWritesThemBackEquivalently(@TempDir Path dir) throws Exception {
-        Path node = findNode();
-        assumeTrue(node != null, "node is not on the PATH: skipping the @sabaki/sgf cross-check");
-        String nodePath = System.getenv("NODE_PATH") != null ? System.getenv("NODE_PATH")
-                : Path.of(System.getProperty("java.io.tmpdir"), "tengen-sabaki", "node_modules").toString();
-        assumeTrue(run(node, nodePath, dir, List.of("-e", "require.resolve('@sabaki/sgf')")) != null,
-                "@sabaki/sgf is not installed (npm install --prefix /tmp/tengen-sabaki @sabaki/sgf, or set NODE_PATH):"
-                        + " skipping the cross-check");
+        Optional<NodeJs> node = NodeJs.with("@sabaki/sgf");
+        assumeTrue(node.isPresent(), NodeJs.missing("@sabaki/sgf", "@sabaki/sgf@3.4.7"));
 
         List<GameRecord> records = records();
         List<String> args = new ArrayList<>();
@@ -65,8 +58,9 @@ class SabakiCrossCheckTest {
             GoSgf.write(file, records.get(i));
             args.add(file.toString());
         }
-        String out = run(node, nodePath, dir, args);
-        assertEquals(expectedDump(records), out);
+        NodeJs.Result out = node.get().run(dir, args, Duration.ofSeconds(60));
+        assertEquals(0, out.exitCode(), out.stderr());
+        assertEquals(expectedDump(records), out.stdout());
         for (int i = 0; i < records.size(); i++) {
             assertEquals(records.get(i), GoSgf.read(dir.resolve("game" + i + ".sgf.sabaki.sgf")),
                     "Sabaki's rewrite of game " + i);
@@ -121,33 +115,5 @@ class SabakiCrossCheckTest {
 
     private static String pointXy(int action, int width) {
         return action % width + "," + action / width;
-    }
-
-    private static Path findNode() {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path p = Path.of(dir, "node");
-            if (Files.isExecutable(p)) {
-                return p;
-            }
-        }
-        return null;
-    }
-
-    /** Runs node with arguments; its standard output, or null if it failed. */
-    private static String run(Path node, String nodePath, Path dir, List<String> args)
-            throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(node.toString());
-        command.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().put("NODE_PATH", nodePath);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return null;
-        }
-        return p.exitValue() == 0 ? out : null;
     }
 }

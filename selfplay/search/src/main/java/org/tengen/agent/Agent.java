@@ -3,6 +3,7 @@ package org.tengen.agent;
 import java.util.Optional;
 import org.tengen.env.game.Game;
 import org.tengen.env.vec.VecEnv;
+import org.tengen.search.SearchObserver;
 import org.tengen.search.SearchResult;
 
 /**
@@ -34,6 +35,14 @@ public interface Agent extends AutoCloseable {
      * @param budget how long each search may think
      */
     void act(Game[] games, int[] actions, Budget budget);
+
+    /**
+     * {@link #act(Game[], int[], Budget)} with {@code observer} watching the search after every batch of leaves, and
+     * able to end it early; an agent without a search ignores it.
+     */
+    default void act(Game[] games, int[] actions, Budget budget, SearchObserver observer) {
+        act(games, actions, budget);
+    }
 
     /** Whether moves come from a search that {@link #lastSearch} shows. */
     default boolean searches() {

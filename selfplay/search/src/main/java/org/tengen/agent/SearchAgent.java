@@ -8,6 +8,7 @@ import org.tengen.search.BatchedSearch;
 import org.tengen.search.LeafEvaluator;
 import org.tengen.search.RolloutLeafEvaluator;
 import org.tengen.search.SearchConfig;
+import org.tengen.search.SearchObserver;
 import org.tengen.search.SearchResult;
 
 /**
@@ -76,6 +77,11 @@ public final class SearchAgent implements Agent {
 
     @Override
     public void act(Game[] games, int[] actions, Budget budget) {
+        act(games, actions, budget, SearchObserver.NONE);
+    }
+
+    @Override
+    public void act(Game[] games, int[] actions, Budget budget, SearchObserver observer) {
         if (games.length > slotGames.length) {
             throw new IllegalArgumentException(name + " was made for " + slotGames.length + " games at once, got "
                     + games.length);
@@ -93,7 +99,7 @@ public final class SearchAgent implements Agent {
         if (search == null) {
             return;
         }
-        search.search(slotGames, budget.maxSimulations(), budget.deadlineNanos());
+        search.search(slotGames, budget.maxSimulations(), budget.deadlineNanos(), observer);
         for (int i = 0; i < games.length; i++) {
             if (games[i] != null) {
                 actions[i] = search.result(i).action();

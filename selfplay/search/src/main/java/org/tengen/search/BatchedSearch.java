@@ -1,6 +1,9 @@
 package org.tengen.search;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.env.game.Game;
@@ -33,6 +36,8 @@ public final class BatchedSearch {
     private static final int COLLISION = 2;
     /** The deadline of a search without one. */
     public static final long NO_DEADLINE = Long.MIN_VALUE;
+    /** Standard deviations below the mean utility of KataGo's lower confidence bound ({@code lcbStdevs}). */
+    private static final double LCB_STDEVS = 5;
 
     private final SearchConfig config;
     private final Rules rules;
@@ -185,6 +190,14 @@ public final class BatchedSearch {
      * actions it still considers. The clock is read once per batch, which allocates nothing.
      */
     public void search(Game[] games, int maxSimulations, long deadlineNanos) {
+        search(games, maxSimulations, deadlineNanos, SearchObserver.NONE);
+    }
+
+    /**
+     * {@link #search(Game[], int, long)} watched by {@code observer} after every batch of leaves; it may end the
+     * search early (the move is then chosen as at a deadline).
+     */
+    public void search(Game[] games, int maxSimulations, long deadlineNanos, SearchObserver observer) {
         if (maxSimulations < 1) {
             throw new IllegalArgumentException("maxSimulations must be at least 1, got " + maxSimulations);
         }
@@ -234,6 +247,9 @@ public final class BatchedSearch {
             }
             evaluateBatch(batch);
             if (timed && remaining && System.nanoTime() - deadlineNanos >= 0) {
+                remaining = false;
+            }
+            if (!observer.afterBatch(this, !remaining)) {
                 remaining = false;
             }
         }
@@ -409,7 +425,7 @@ public final class BatchedSearch {
                     tree.rawScore[node] = GameValues.score(g, g.toMove());
                     tree.rawValue[node] = utility(t, g.toMove(), GameValues.outcome(g, g.toMove()),
                             tree.rawScore[node]);
-                    backup(tree, path, depth, tree.rawValue[node]);
+                    backupTerminal(tree, path, depth);
                     return FINISHED;
                 }
                 tree.flags[node] = SearchTree.PENDING;
@@ -418,7 +434,7 @@ public final class BatchedSearch {
                 return LEAF;
             }
             if (tree.isTerminal(node)) {
-                backup(tree, path, depth, tree.rawValue[node]);
+                backupTerminal(tree, path, depth);
                 return FINISHED;
             }
             if (tree.isPending(node)) {
@@ -461,7 +477,7 @@ public final class BatchedSearch {
                 u = passBound(t, b, u);
             }
             expand(tree, node, b, u);
-            backup(tree, paths[b], pathLength[b], tree.rawValue[node]);
+            backup(tree, paths[b], pathLength[b], tree.rawValue[node], value[b], score[b]);
         }
     }
 
@@ -483,7 +499,7 @@ public final class BatchedSearch {
     /**
      * Leaf {@code b}'s utility {@code u} raised to the exact utility of passing back when its previous move was a pass
      * and a pass now ends the game: the player to move can always choose that (SearchConfig#passBound). The score then
-     * becomes that result's margin. Copies the leaf's game only after a pass, which is rare.
+     * and value become that result's. Copies the leaf's game only after a pass, which is rare.
      */
     private float passBound(int t, int b, float u) {
         Game g = leaves.game(b);
@@ -497,10 +513,12 @@ public final class BatchedSearch {
         }
         int player = g.toMove();
         float s = GameValues.score(probe, player);
-        float ended = utility(t, player, GameValues.outcome(probe, player), s);
+        float outcome = GameValues.outcome(probe, player);
+        float ended = utility(t, player, outcome, s);
         if (ended <= u) {
             return u;
         }
+        value[b] = outcome;
         score[b] = s;
         return ended;
     }
@@ -536,18 +554,105 @@ public final class BatchedSearch {
         tree.flags[n] &= ~SearchTree.PENDING;
     }
 
+    /** Backs up a terminal leaf's exact values: its outcome is the sign of its margin (see {@link GameValues}). */
+    private static void backupTerminal(SearchTree tree, int[] path, int depth) {
+        int leaf = path[depth - 1];
+        backup(tree, path, depth, tree.rawValue[leaf], Math.signum(tree.rawScore[leaf]), tree.rawScore[leaf]);
+    }
+
     /**
-     * Adds leaf value {@code v} (from the view of the leaf's player to move) to every node of the path, negated for
-     * nodes whose player to move differs, and releases the path's virtual loss.
+     * Adds the leaf's utility {@code v}, win/loss value {@code winLoss} and margin {@code s} (all from the view of the
+     * leaf's player to move) to every node of the path, negated for nodes whose player to move differs, and releases
+     * the path's virtual loss.
      */
-    private static void backup(SearchTree tree, int[] path, int depth, float v) {
+    private static void backup(SearchTree tree, int[] path, int depth, float v, float winLoss, float s) {
         int leafPlayer = tree.player[path[depth - 1]];
         for (int i = 0; i < depth; i++) {
             int n = path[i];
             tree.visits[n]++;
             tree.inFlight[n]--;
-            tree.valueSum[n] += tree.player[n] == leafPlayer ? v : -v;
+            float sign = tree.player[n] == leafPlayer ? 1f : -1f;
+            tree.valueSum[n] += sign * v;
+            tree.valueSquareSum[n] += v * v;
+            tree.winLossSum[n] += sign * winLoss;
+            tree.scoreSum[n] += sign * s;
         }
+    }
+
+    /**
+     * What tree {@code t} knows now: the root's statistics and every legal root action with its principal variation
+     * of at most {@code pvLength} moves. Call between searches or from a {@link SearchObserver}; allocates.
+     */
+    public SearchSnapshot snapshot(int t, int pvLength) {
+        SearchTree tree = trees[t];
+        int player = tree.player[SearchTree.ROOT];
+        float range = 1f + config.scoreUtility();
+        List<SearchSnapshot.Candidate> candidates = new ArrayList<>();
+        int first = tree.firstEdge[SearchTree.ROOT];
+        for (int e = first; e < first + Math.max(0, tree.edgeCount[SearchTree.ROOT]); e++) {
+            int child = tree.edgeChild[e];
+            int visits = child == SearchTree.UNVISITED ? 0 : tree.visits[child];
+            int[][] pv = principalVariation(tree, e, pvLength);
+            if (visits == 0) {
+                candidates.add(new SearchSnapshot.Candidate(tree.edgeAction[e], 0, tree.edgePrior[e], -range, -1f, 0f,
+                        (float) (2 * range * LCB_STDEVS), pv[0], pv[1]));
+                continue;
+            }
+            float sign = tree.player[child] == player ? 1f : -1f;
+            float utility = sign * tree.valueSum[child] / visits;
+            candidates.add(new SearchSnapshot.Candidate(tree.edgeAction[e], visits, tree.edgePrior[e], utility,
+                    sign * tree.winLossSum[child] / visits, sign * tree.scoreSum[child] / visits,
+                    lcbRadius(visits, utility, tree.valueSquareSum[child] / visits, range), pv[0], pv[1]));
+        }
+        candidates.sort(Comparator.comparingInt(SearchSnapshot.Candidate::visits).reversed()
+                .thenComparing(Comparator.comparingDouble(SearchSnapshot.Candidate::prior).reversed()));
+        int visits = tree.visits[SearchTree.ROOT];
+        float perVisit = visits == 0 ? 0f : 1f / visits;
+        return new SearchSnapshot(player, visits, tree.valueSum[SearchTree.ROOT] * perVisit,
+                tree.winLossSum[SearchTree.ROOT] * perVisit, tree.scoreSum[SearchTree.ROOT] * perVisit, range,
+                List.copyOf(candidates));
+    }
+
+    /**
+     * KataGo's radius of the lower confidence bound on a mean utility of {@code n} equally weighted visits: the
+     * standard error times {@value #LCB_STDEVS}, with a prior of weight 1/n^2 that the variance is the largest the
+     * utility range allows, so that few visits give a wide bound.
+     */
+    private static float lcbRadius(int n, float mean, float meanSquare, float range) {
+        double square = Math.max(meanSquare, (double) mean * mean + 1e-8);
+        double priorWeight = 1.0 / ((double) n * n);
+        square = (square * n + (square + (double) range * range) * priorWeight) / (n + priorWeight);
+        double weight = n + priorWeight;
+        double effective = weight * weight / (n + priorWeight * priorWeight);
+        return (float) (LCB_STDEVS * Math.sqrt(Math.max(0, square - (double) mean * mean) / effective));
+    }
+
+    /**
+     * The moves from root edge {@code e} down the most visited children (ties to the higher prior), at most
+     * {@code length}, and the visits of the node each leads to: {@code {pv, pvVisits}}.
+     */
+    private static int[][] principalVariation(SearchTree tree, int e, int length) {
+        int[] moves = new int[length];
+        int[] visits = new int[length];
+        int count = 0;
+        while (e >= 0 && count < length) {
+            int node = tree.edgeChild[e];
+            moves[count] = tree.edgeAction[e];
+            visits[count++] = node == SearchTree.UNVISITED ? 0 : tree.visits[node];
+            e = -1;
+            if (node != SearchTree.UNVISITED && tree.isExpanded(node) && !tree.isTerminal(node)) {
+                int best = 0;
+                for (int c = tree.firstEdge[node]; c < tree.firstEdge[node] + tree.edgeCount[node]; c++) {
+                    int child = tree.edgeChild[c];
+                    int v = child == SearchTree.UNVISITED ? 0 : tree.visits[child];
+                    if (v > best || v == best && v > 0 && tree.edgePrior[c] > tree.edgePrior[e]) {
+                        best = v;
+                        e = c;
+                    }
+                }
+            }
+        }
+        return new int[][] {Arrays.copyOf(moves, count), Arrays.copyOf(visits, count)};
     }
 
     private void finish(int t, Game game) {

@@ -11,7 +11,9 @@ import java.util.Arrays;
  * per legal action in increasing action order; {@code edgeChild[e]} is the child node id or {@link #UNVISITED}.
  * Values are utilities (the win/loss value in [-1, 1], plus the score utility when the search uses one);
  * {@code valueSum[n]}, {@code rawValue[n]} and {@code rawScore[n]} are from the view of {@code player[n]}, the
- * player to move at {@code n} (which is not always the opposite of the parent's: free handicap stones).
+ * player to move at {@code n} (which is not always the opposite of the parent's: free handicap stones), as are the
+ * sums that only analysis reads: {@code valueSquareSum} (utility squared), {@code winLossSum} (the win/loss value
+ * without the score utility) and {@code scoreSum} (the expected final margin).
  */
 final class SearchTree {
     static final int ROOT = 0;
@@ -29,6 +31,9 @@ final class SearchTree {
     /** Simulations in flight through the node (virtual loss). */
     int[] inFlight;
     float[] valueSum;
+    float[] valueSquareSum;
+    float[] winLossSum;
+    float[] scoreSum;
     /** The evaluator's value of the node, or its exact value when terminal. */
     float[] rawValue;
     /** The evaluator's expected score margin of the node, or its exact margin when terminal. */
@@ -50,6 +55,9 @@ final class SearchTree {
         visits = new int[nodeCapacity];
         inFlight = new int[nodeCapacity];
         valueSum = new float[nodeCapacity];
+        valueSquareSum = new float[nodeCapacity];
+        winLossSum = new float[nodeCapacity];
+        scoreSum = new float[nodeCapacity];
         rawValue = new float[nodeCapacity];
         rawScore = new float[nodeCapacity];
         player = new byte[nodeCapacity];
@@ -76,6 +84,9 @@ final class SearchTree {
         visits[n] = 0;
         inFlight[n] = 0;
         valueSum[n] = 0f;
+        valueSquareSum[n] = 0f;
+        winLossSum[n] = 0f;
+        scoreSum[n] = 0f;
         rawValue[n] = 0f;
         rawScore[n] = 0f;
         player[n] = (byte) toMove;
@@ -103,6 +114,9 @@ final class SearchTree {
         visits = Arrays.copyOf(visits, capacity);
         inFlight = Arrays.copyOf(inFlight, capacity);
         valueSum = Arrays.copyOf(valueSum, capacity);
+        valueSquareSum = Arrays.copyOf(valueSquareSum, capacity);
+        winLossSum = Arrays.copyOf(winLossSum, capacity);
+        scoreSum = Arrays.copyOf(scoreSum, capacity);
         rawValue = Arrays.copyOf(rawValue, capacity);
         rawScore = Arrays.copyOf(rawScore, capacity);
         player = Arrays.copyOf(player, capacity);
@@ -182,6 +196,9 @@ final class SearchTree {
         int n = newNode(source.player[s]);
         visits[n] = source.visits[s];
         valueSum[n] = source.valueSum[s];
+        valueSquareSum[n] = source.valueSquareSum[s];
+        winLossSum[n] = source.winLossSum[s];
+        scoreSum[n] = source.scoreSum[s];
         rawValue[n] = source.rawValue[s];
         rawScore[n] = source.rawScore[s];
         flags[n] = source.flags[s];

@@ -1,0 +1,19 @@
+package org.tengen.search;
+
+/**
+ * Watches a search while it runs, e.g. to show its progress (GTP's live analysis): called on the search's own thread
+ * after every batch of leaves, when every tree is consistent, so it may read {@link BatchedSearch#snapshot}.
+ */
+@FunctionalInterface
+public interface SearchObserver {
+    /** Watches nothing and never stops a search. */
+    SearchObserver NONE = (search, finished) -> true;
+
+    /**
+     * After a batch of leaves.
+     *
+     * @param finished whether this was the last batch: the budget or the deadline is reached
+     * @return whether the search goes on; false ends it now, and it chooses its move as at a deadline
+     */
+    boolean afterBatch(BatchedSearch search, boolean finished);
+}
