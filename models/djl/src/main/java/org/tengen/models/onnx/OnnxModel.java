@@ -92,7 +92,8 @@ public final class OnnxModel implements AutoCloseable {
         return predictsScore;
     }
 
-    OrtSession session() {
+    /** The session, for callers that drive ONNX Runtime directly (benchmarks of the bare library). */
+    public OrtSession session() {
         return session;
     }
 
