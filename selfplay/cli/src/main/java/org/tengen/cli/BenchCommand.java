@@ -153,9 +153,10 @@ public final class BenchCommand implements Callable<Integer> {
         out.println();
         for (ModelBenchmark.ForwardResult r : report.forward()) {
             out.printf(Locale.ROOT, "net=%s backend=%s batch=%d threads=%d evaluator_pos_per_s=%.0f "
-                    + "bare_pos_per_s=%.0f ratio=%.3f gflops=%.2f peak_fraction=%.4f%n", r.net().replace(' ', '_'),
-                    r.backend().id(), r.batch(), modelThreads, r.evaluatorPositionsPerSecond(),
-                    r.barePositionsPerSecond(), r.ratio(), r.gigaflops(),
+                    + "bare_pos_per_s=%.0f ratio=%.3f evaluator_pos_per_cpu_s=%.0f gflops_per_cpu_s=%.2f "
+                    + "peak_fraction=%.4f%n", r.net().replace(' ', '_'), r.backend().id(), r.batch(), modelThreads,
+                    r.evaluatorPositionsPerSecond(), r.barePositionsPerSecond(), r.ratio(),
+                    r.evaluatorPositionsPerCpuSecond(), r.gigaflops(),
                     r.gigaflops() / report.machine().peakGigaflops());
         }
         for (ModelBenchmark.TrainResult r : report.train()) {

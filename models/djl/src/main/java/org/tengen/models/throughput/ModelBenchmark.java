@@ -52,9 +52,11 @@ import org.tengen.models.onnx.OnnxModel;
  * background load hits them alike. Compare ratios within one run, not absolute numbers across runs. Inputs are
  * random binary planes with about half the points legal.
  *
- * <p>Forward speeds are also given as arithmetic rate (GFLOP/s: twice the multiply-adds of the convolutions and dense
- * layers per position) and as a share of a measured fp32 peak: ONNX Runtime's MatMul of two 1024x1024 matrices on
- * the same number of threads, the best round: what this CPU's SGEMM kernels reach.
+ * <p>Forward speeds through the evaluator are also given per second of the process's CPU time, which on a shared
+ * machine does not count the time other processes took; as arithmetic rate (GFLOP per CPU second: twice the
+ * multiply-adds of the convolutions and dense layers per position); and as a share of a measured fp32 peak, ONNX
+ * Runtime's MatMul of two 1024x1024 matrices on the same number of threads, also per CPU second, best round: what this
+ * CPU's SGEMM kernels reach.
  */
 public final class ModelBenchmark {
     /** The small net: 4 blocks of 32 channels, 9x9, 17 planes. */
@@ -96,17 +98,18 @@ public final class ModelBenchmark {
     /**
      * Forward speed of one backend at one batch size; {@code ratio} is our evaluator over a bare call of the backend.
      *
-     * @param flopsPerPosition floating-point operations of one position's forward pass (see {@link #flops})
+     * @param evaluatorPositionsPerCpuSecond positions through the evaluator per second of this process's CPU time
+     * @param flopsPerPosition               floating-point operations of one position's forward pass ({@link #flops})
      */
     public record ForwardResult(String net, InferenceBackend backend, int batch, double evaluatorPositionsPerSecond,
-            double barePositionsPerSecond, double flopsPerPosition) {
+            double barePositionsPerSecond, double evaluatorPositionsPerCpuSecond, double flopsPerPosition) {
         public double ratio() {
             return evaluatorPositionsPerSecond / barePositionsPerSecond;
         }
 
-        /** Arithmetic rate through the evaluator, GFLOP/s. */
+        /** Arithmetic rate through the evaluator, GFLOP per CPU second. */
         public double gigaflops() {
-            return evaluatorPositionsPerSecond * flopsPerPosition / 1e9;
+            return evaluatorPositionsPerCpuSecond * flopsPerPosition / 1e9;
         }
     }
 
@@ -115,7 +118,7 @@ public final class ModelBenchmark {
      *
      * @param cpu           the CPU model and the vector extensions it has among those that matter to inference
      *                      (from /proc/cpuinfo; reported only, never required)
-     * @param peakGigaflops fp32 GFLOP/s of ONNX Runtime's 1024x1024 MatMul on the benchmark's threads
+     * @param peakGigaflops fp32 GFLOP per CPU second of ONNX Runtime's 1024x1024 MatMul on the benchmark's threads
      */
     public record Machine(String cpu, double peakGigaflops) {
     }
@@ -142,14 +145,16 @@ public final class ModelBenchmark {
         public String table() {
             StringBuilder out = new StringBuilder();
             out.append(String.format("CPU: %s%n", machine.cpu()));
-            out.append(String.format("fp32 peak: %.1f GFLOP/s (ONNX Runtime MatMul %dx%d by %dx%d), intra-op threads:"
-                    + " %d%n", machine.peakGigaflops(), PEAK_SIDE, PEAK_SIDE, PEAK_SIDE, PEAK_SIDE, threads));
-            out.append(String.format("%-20s %-8s %6s %12s %12s %6s %8s %7s%n", "net", "backend", "batch",
-                    "evaluator/s", "bare/s", "ratio", "GFLOP/s", "of peak"));
+            out.append(String.format("fp32 peak: %.1f GFLOP per CPU second (ONNX Runtime MatMul %dx%d by %dx%d), "
+                    + "intra-op threads: %d%n", machine.peakGigaflops(), PEAK_SIDE, PEAK_SIDE, PEAK_SIDE, PEAK_SIDE,
+                    threads));
+            out.append(String.format("%-20s %-8s %6s %12s %12s %6s %10s %9s %7s%n", "net", "backend", "batch",
+                    "evaluator/s", "bare/s", "ratio", "ev/CPU-s", "GFLOP/CPU-s", "of peak"));
             for (ForwardResult r : forward) {
-                out.append(String.format("%-20s %-8s %6d %12.0f %12.0f %6.2f %8.1f %6.1f%%%n", r.net(),
+                out.append(String.format("%-20s %-8s %6d %12.0f %12.0f %6.2f %10.0f %11.1f %6.1f%%%n", r.net(),
                         r.backend().id(), r.batch(), r.evaluatorPositionsPerSecond(), r.barePositionsPerSecond(),
-                        r.ratio(), r.gigaflops(), 100 * r.gigaflops() / machine.peakGigaflops()));
+                        r.ratio(), r.evaluatorPositionsPerCpuSecond(), r.gigaflops(),
+                        100 * r.gigaflops() / machine.peakGigaflops()));
             }
             out.append(String.format("%-28s %6s %14s %14s%n", "net", "batch", "train steps/s", "ms/step"));
             for (TrainResult r : train) {
@@ -274,6 +279,7 @@ public final class ModelBenchmark {
         InputSpec spec = spec(net.config());
         int loops = 2 * BACKENDS.size();
         double[][] rates = new double[loops][options.rounds()];
+        double[][] cpuRates = new double[loops][options.rounds()];
         try (Evaluator libtorch = new DjlEvaluator(net, spec);
              Evaluator ort = onnx.evaluator(spec);
              Predictor<NDList, NDList> predictor = net.model().newPredictor(new NoopTranslator());
@@ -288,14 +294,16 @@ public final class ModelBenchmark {
                 // Rotate which goes first so drifting background load favours none.
                 for (int k = 0; k < loops; k++) {
                     int loop = (k + r) % loops;
-                    rates[loop][r] = rate(bodies[loop], batch);
+                    double[] both = rates(bodies[loop], batch);
+                    rates[loop][r] = both[0];
+                    cpuRates[loop][r] = both[1];
                 }
             }
         }
         List<ForwardResult> results = new ArrayList<>();
         for (int b = 0; b < BACKENDS.size(); b++) {
             results.add(new ForwardResult(describe(net.config()), BACKENDS.get(b), batch, median(rates[2 * b]),
-                    median(rates[2 * b + 1]), flops(net.config())));
+                    median(rates[2 * b + 1]), median(cpuRates[2 * b]), flops(net.config())));
         }
         return results;
     }
@@ -406,8 +414,9 @@ public final class ModelBenchmark {
     }
 
     /**
-     * fp32 GFLOP/s of ONNX Runtime's MatMul of two {@value #PEAK_SIDE}-square matrices on the benchmark's threads: a
-     * product large enough that its SGEMM kernel runs at full speed, the most a network's convolutions can reach.
+     * fp32 GFLOP per CPU second of ONNX Runtime's MatMul of two {@value #PEAK_SIDE}-square matrices on the
+     * benchmark's threads: a product large enough that its SGEMM kernel runs at full speed, the most a network's
+     * convolutions can reach.
      */
     private double peakGigaflops() {
         OrtEnvironment env = OrtEnvironment.getEnvironment();
@@ -429,8 +438,12 @@ public final class ModelBenchmark {
                         throw new IllegalStateException("MatMul failed", e);
                     }
                 };
-                // The best round, not the median: background load only ever slows a peak down.
-                double products = Arrays.stream(measure(product, 1)).max().orElseThrow();
+                // Per CPU second like the networks' rates; the best round, as background load only slows a peak down.
+                timeFor(product, options.round());
+                double products = 0;
+                for (int r = 0; r < options.rounds(); r++) {
+                    products = Math.max(products, rates(product, 1)[1]);
+                }
                 return products * 2.0 * n * n * n / 1e9;
             }
         } catch (OrtException e) {
@@ -484,8 +497,14 @@ public final class ModelBenchmark {
 
     /** Items per second over one round of {@code options.round()}. */
     private double rate(Runnable body, int itemsPerCall) {
+        return rates(body, itemsPerCall)[0];
+    }
+
+    /** Items per second of wall time and per second of this process's CPU time, over one round. */
+    private double[] rates(Runnable body, int itemsPerCall) {
         long[] calls = timeFor(body, options.round());
-        return calls[0] * itemsPerCall * 1e9 / calls[1];
+        return new double[] {calls[0] * itemsPerCall * 1e9 / calls[1],
+            calls[0] * itemsPerCall * 1e9 / Math.max(1, calls[2])};
     }
 
     private double[] measure(Runnable body, int itemsPerCall) {
@@ -497,8 +516,12 @@ public final class ModelBenchmark {
         return rates;
     }
 
-    /** Runs {@code body} until {@code length} has passed (at least once); returns {calls, nanoseconds}. */
+    /**
+     * Runs {@code body} until {@code length} has passed (at least once); returns {calls, wall nanoseconds, process CPU
+     * nanoseconds}.
+     */
     private static long[] timeFor(Runnable body, Duration length) {
+        long cpuStart = processCpuNanos();
         long start = System.nanoTime();
         long end = start + length.toNanos();
         long calls = 0;
@@ -508,7 +531,16 @@ public final class ModelBenchmark {
             calls++;
             now = System.nanoTime();
         } while (now < end);
-        return new long[] {calls, now - start};
+        return new long[] {calls, now - start, processCpuNanos() - cpuStart};
+    }
+
+    /**
+     * CPU time of this process, all threads: unlike wall time it does not count time the machine gave to other
+     * processes, so rates per CPU second compare fairly on a shared machine.
+     */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private void setThreads() {
