@@ -76,12 +76,14 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     @Option(names = "--models",
-            description = "Benchmark the networks instead: forward positions/s at batch 1, 8, 64, 256 through the "
-                    + "evaluator and bare DJL, and training steps/s at batch 256, for a 4x32 and a 6x64 net on 9x9.")
+            description = "Benchmark the networks instead: forward positions/s on libtorch and ONNX Runtime at batch "
+                    + "1, 8, 64, 256 through the evaluator and the bare library, also as a share of a measured fp32 "
+                    + "peak, for 4x32, 6x64 and 10x128 nets on 9x9; and training steps/s at batch 256 of the first "
+                    + "two.")
     private boolean models;
 
     @Option(names = "--model-threads", paramLabel = "T", defaultValue = "1",
-            description = "libtorch intra-op threads for --models (default: ${DEFAULT-VALUE}).")
+            description = "Intra-op threads of both backends for --models (default: ${DEFAULT-VALUE}).")
     private int modelThreads;
 
     @Override
@@ -144,14 +146,18 @@ public final class BenchCommand implements Callable<Integer> {
         NetworkRuntime.configure(modelThreads);
         java.time.Duration round = java.time.Duration.ofMillis(quick ? 200 : 500);
         ModelBenchmark.Report report = new ModelBenchmark(ModelBenchmark.Options.standard(modelThreads, round))
-                .run(List.of(ModelBenchmark.SMALL, ModelBenchmark.MEDIUM));
+                .run(List.of(ModelBenchmark.SMALL, ModelBenchmark.MEDIUM, ModelBenchmark.LARGE),
+                        List.of(ModelBenchmark.SMALL, ModelBenchmark.MEDIUM));
         PrintWriter out = spec.commandLine().getOut();
         out.print(report.table());
         out.println();
         for (ModelBenchmark.ForwardResult r : report.forward()) {
-            out.printf(Locale.ROOT, "net=%s batch=%d threads=%d evaluator_pos_per_s=%.0f bare_pos_per_s=%.0f "
-                    + "ratio=%.3f%n", r.net().replace(' ', '_'), r.batch(), modelThreads,
-                    r.evaluatorPositionsPerSecond(), r.barePositionsPerSecond(), r.ratio());
+            out.printf(Locale.ROOT, "net=%s backend=%s batch=%d threads=%d evaluator_pos_per_s=%.0f "
+                    + "bare_pos_per_s=%.0f ratio=%.3f evaluator_pos_per_cpu_s=%.0f gflops_per_cpu_s=%.2f "
+                    + "peak_fraction=%.4f%n", r.net().replace(' ', '_'), r.backend().id(), r.batch(), modelThreads,
+                    r.evaluatorPositionsPerSecond(), r.barePositionsPerSecond(), r.ratio(),
+                    r.evaluatorPositionsPerCpuSecond(), r.gigaflops(),
+                    r.gigaflops() / report.machine().peakGigaflops());
         }
         for (ModelBenchmark.TrainResult r : report.train()) {
             out.printf(Locale.ROOT, "net=%s train_batch=%d threads=%d train_steps_per_s=%.2f%n",

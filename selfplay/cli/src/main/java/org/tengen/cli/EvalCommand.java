@@ -42,6 +42,9 @@ final class EvalCommand implements Callable<Integer> {
     @Mixin
     private SearchOptions searchOptions;
 
+    @Mixin
+    private BackendOption backendOption;
+
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "32",
             description = "Games played at once, batching network evaluations (default: ${DEFAULT-VALUE}).")
     private int parallel;
@@ -58,7 +61,7 @@ final class EvalCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--games and --parallel must be at least 1");
         }
         RunDirectory dir = run.directory();
-        RunConfig config = RunOptions.config(dir);
+        RunConfig config = backendOption.apply(RunOptions.config(dir));
         NetworkRuntime.configure(config.threads());
         SearchConfig search = searchOptions.apply(config.evaluation().search());
         Agents agents = new Agents(config);

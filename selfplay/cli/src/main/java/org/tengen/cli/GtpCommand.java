@@ -24,6 +24,7 @@ import org.tengen.run.Agents;
 import org.tengen.run.RunConfig;
 import org.tengen.search.SearchConfig;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -110,6 +111,9 @@ final class GtpCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}).")
     private double timeMargin;
 
+    @Mixin
+    private BackendOption backendOption;
+
     @Option(names = "--symmetry", paramLabel = "MODE", defaultValue = "random",
             description = "With --model, evaluate the network under board symmetries: none, random (one per "
                     + "position) or all (averaged; 8x the cost) (default: ${DEFAULT-VALUE}).")
@@ -191,6 +195,7 @@ final class GtpCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--model: " + e.getMessage());
         }
+        config = backendOption.apply(config);
         NetworkRuntime.configure(1);
         // The run's evaluation search (the preset for a bare checkpoint), greedy from the first move: a GTP engine
         // plays to win, and a controller's games differ anyway.

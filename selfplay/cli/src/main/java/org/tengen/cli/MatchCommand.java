@@ -103,6 +103,9 @@ final class MatchCommand implements Callable<Integer> {
     @Mixin
     private SearchOptions searchOptions;
 
+    @Mixin
+    private BackendOption backendOption;
+
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
             description = "Games played at once, one engine process each (default: ${DEFAULT-VALUE}).")
     private int parallel;
@@ -164,7 +167,7 @@ final class MatchCommand implements Callable<Integer> {
                         + DEFAULT_PLAYER + " need --run-dir)");
             }
         }
-        config = config.withRules(preset(config), rules(config));
+        config = backendOption.apply(config.withRules(preset(config), rules(config)));
         Rules rules = config.rules();
         NetworkRuntime.configure(config.threads());
         if (sgfDir != null) {

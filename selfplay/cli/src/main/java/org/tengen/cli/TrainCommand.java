@@ -11,6 +11,7 @@ import org.tengen.run.RunConfig;
 import org.tengen.run.RunDirectory;
 import org.tengen.run.TrainingRun;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code tengen train}: AlphaZero-style training from scratch, resumable. */
@@ -39,6 +40,9 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "No progress bars (for logs and CI).")
     private boolean noProgress;
 
+    @Mixin
+    private BackendOption backendOption;
+
     @Override
     public Integer call() throws Exception {
         // Every option is checked before the run directory is touched: a rejected command leaves nothing behind.
@@ -52,6 +56,7 @@ final class TrainCommand implements Callable<Integer> {
         if (generations != null) {
             config = config.withGenerations(generations);
         }
+        config = backendOption.apply(config);
         NetworkRuntime.configure(config.threads());
         dir.requireWritable();
         NetworkRuntime.logTo(dir.logFile());

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.gtp.GtpEngine;
 import picocli.CommandLine;
@@ -48,6 +50,14 @@ class GtpModelTest {
         List<String> lines = ok(engine, "tengen-analyze").lines().toList();
         assertTrue(!lines.isEmpty(), "no candidates");
         return lines.stream().mapToInt(l -> Integer.parseInt(l.split(" ")[2])).sum();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"libtorch", "onnx", "auto"})
+    void everyBackendPlays(String backend) {
+        GtpEngine engine = engine("--backend", backend);
+        assertTrue(ok(engine, "genmove b").matches(MOVE));
+        assertTrue(analysedVisits(engine) > 0);
     }
 
     @Test

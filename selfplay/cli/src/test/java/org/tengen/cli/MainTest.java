@@ -63,6 +63,8 @@ class MainTest {
             {"gtp", "--seconds-per-move", "0"},
             {"gtp", "--time-margin", "-1"},
             {"gtp", "--max-simulations", "0"},
+            {"gtp", "--backend", "cuda"},
+            {"eval", "--run-dir", "x", "--backend", "tpu"},
         };
         String[] expected = {
             "error: Missing subcommand",
@@ -77,6 +79,8 @@ class MainTest {
             "error: --seconds-per-move: seconds per move must be positive, got 0.0",
             "error: --time-margin: time margin must be a finite number >= 0, got -1.0",
             "error: --max-simulations must be at least 1",
+            "error: --backend: unknown backend 'cuda'; known: libtorch, onnx, auto",
+            "error: --backend: unknown backend 'tpu'; known: libtorch, onnx, auto",
         };
         for (int i = 0; i < cases.length; i++) {
             CliRun r = CliRun.of(cases[i]);

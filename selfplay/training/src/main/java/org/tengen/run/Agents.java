@@ -12,10 +12,10 @@ import org.tengen.external.EngineCommand;
 import org.tengen.external.ExternalPlayer;
 import org.tengen.models.checkpoint.CheckpointInfo;
 import org.tengen.models.checkpoint.Checkpoints;
-import org.tengen.models.djl.DjlEvaluator;
 import org.tengen.models.eval.Evaluator;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.eval.SymmetricEvaluator;
+import org.tengen.models.inference.InferenceNet;
 import org.tengen.models.net.PolicyValueNet;
 import org.tengen.search.NetworkLeafEvaluator;
 import org.tengen.search.SearchConfig;
@@ -37,11 +37,21 @@ public final class Agents {
         this.engineTimeout = config.evaluation().engineTimeout();
     }
 
-    /** Loads a checkpoint after checking it fits the run (feature set, network shape). */
+    /** Loads a checkpoint for training after checking it fits the run (feature set, network shape). */
     public PolicyValueNet loadNet(Path checkpoint) {
+        requireFeatures(checkpoint);
+        return Checkpoints.load(checkpoint, config.network());
+    }
+
+    /** Loads a checkpoint for search on the run's backend, after checking it fits the run. */
+    public InferenceNet loadForSearch(Path checkpoint) {
+        requireFeatures(checkpoint);
+        return InferenceNet.load(checkpoint, config.network(), config.backend(), config.threads());
+    }
+
+    private void requireFeatures(Path checkpoint) {
         CheckpointInfo info = Checkpoints.read(checkpoint);
         info.requireFeatures(features.id(), features.version(), checkpoint);
-        return Checkpoints.load(checkpoint, config.network());
     }
 
     /** The agent {@code spec} names, playing {@code parallel} games at once; networks are evaluated as they are. */
@@ -83,9 +93,9 @@ public final class Agents {
 
     /** The checkpoint searched with {@code search}, under any rules it meets; its network is closed with it. */
     private Agent checkpoint(Path dir, SearchConfig search, int parallel, long seed, SymmetricEvaluator.Mode symmetry) {
-        PolicyValueNet net = loadNet(dir);
+        InferenceNet net = loadForSearch(dir);
         return new SearchAgent(dir.getFileName().toString(), search, parallel, (rules, maxBatch) -> {
-            Evaluator evaluator = SymmetricEvaluator.under(new DjlEvaluator(net, InputSpec.of(features, rules)),
+            Evaluator evaluator = SymmetricEvaluator.under(net.evaluator(InputSpec.of(features, rules)),
                     symmetry, maxBatch, seed);
             return new NetworkLeafEvaluator(evaluator, features, maxBatch);
         }, seed, net);

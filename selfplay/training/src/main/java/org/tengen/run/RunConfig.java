@@ -14,6 +14,7 @@ import org.tengen.env.rules.Rules;
 import org.tengen.env.vec.VecEnvConfig;
 import org.tengen.external.EngineCommand;
 import org.tengen.models.eval.SymmetricEvaluator;
+import org.tengen.models.inference.InferenceBackend;
 import org.tengen.models.net.NetConfig;
 import org.tengen.models.learn.LrSchedule;
 import org.tengen.models.learn.TrainConfig;
@@ -47,11 +48,13 @@ import org.tengen.selfplay.SelfPlay;
  * @param threads      threads inside the network library (intra-op) per worker
  * @param workers      self-play workers, each with its own searches over a share of the games
  * @param symmetry     self-play evaluates the network under board symmetries: NONE (as is), RANDOM or ALL
+ * @param backend      the library that runs networks for search (self-play, arena, eval, match, gtp)
  */
 public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network,
                         SearchConfig search, SelfPlay.Settings selfPlay, KomiRange selfPlayKomi, int games, int gamesPerPart, Replay replay,
                         TrainConfig training, int batchSize, int steps, Evaluation evaluation, int generations,
-                        long seed, int threads, int workers, SymmetricEvaluator.Mode symmetry) {
+                        long seed, int threads, int workers, SymmetricEvaluator.Mode symmetry,
+                        InferenceBackend backend) {
 
     /**
      * Komi randomisation (KataGo): each self-play data part draws its komi uniformly from {@code min, min + 1, ..
@@ -117,14 +120,14 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      */
     public RunConfig withRules(String newPreset, Rules newRules) {
         return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart,
-                replay, training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry);
+                replay, training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry, backend);
     }
 
     /** A copy whose checkpoints have {@code newFeatures} and {@code newNetwork}, e.g. a checkpoint of no run. */
     public RunConfig withNetwork(String newFeatures, NetConfig newNetwork) {
         return new RunConfig(name, rulesPreset, rules, newFeatures, newNetwork, search, selfPlay, selfPlayKomi, games,
                 gamesPerPart, replay, training, batchSize, steps, evaluation, generations, seed, threads, workers,
-                symmetry);
+                symmetry, backend);
     }
 
     /** A copy that runs {@code newGenerations} generations (e.g. {@code train --generations}). */
@@ -133,7 +136,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
             throw new IllegalArgumentException("generations must be at least 1, got " + newGenerations);
         }
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
-                training, batchSize, steps, evaluation, newGenerations, seed, threads, workers, symmetry);
+                training, batchSize, steps, evaluation, newGenerations, seed, threads, workers, symmetry, backend);
     }
 
     /** A copy whose external engines get {@code timeout} to answer (e.g. {@code match --timeout}). */
@@ -144,7 +147,14 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                 e.rolloutSimulations(), e.search(), e.gating(), e.gateThreshold(), e.parallel(), e.engineParallel(),
                 timeout);
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
-                training, batchSize, steps, changed, generations, seed, threads, workers, symmetry);
+                training, batchSize, steps, changed, generations, seed, threads, workers, symmetry, backend);
+    }
+
+    /** A copy whose networks run on {@code newBackend} for search (e.g. {@code --backend}). */
+    public RunConfig withBackend(InferenceBackend newBackend) {
+        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games,
+                gamesPerPart, replay, training, batchSize, steps, evaluation, generations, seed, threads, workers,
+                symmetry, newBackend);
     }
 
     /** The feature set named by {@link #features()}. */
@@ -214,9 +224,10 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         int workers = selfplayNode.getInt("workers", Runtime.getRuntime().availableProcessors(), 1, 1024);
         String symmetryName = selfplayNode.getChoice("evaluationSymmetry", "none", List.of("none", "random", "all"));
         SymmetricEvaluator.Mode symmetry = SymmetricEvaluator.Mode.valueOf(symmetryName.toUpperCase(Locale.ROOT));
+        InferenceBackend backend = InferenceBackend.parse(root.getChoice("backend", "auto", InferenceBackend.NAMES));
         root.finish();
         return new RunConfig(name, preset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
-                training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry);
+                training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry, backend);
     }
 
     private static Rules readRules(ConfigNode node, String presetName) {

@@ -14,9 +14,8 @@ import org.tengen.env.io.IoErrors;
 import org.tengen.env.game.GameHistory;
 import org.tengen.env.rules.Rules;
 import org.tengen.models.data.TrainingShard;
-import org.tengen.models.djl.DjlEvaluator;
 import org.tengen.models.eval.SymmetricEvaluator;
-import org.tengen.models.net.PolicyValueNet;
+import org.tengen.models.inference.InferenceNet;
 import org.tengen.search.NetworkLeafEvaluator;
 import org.tengen.search.Seeds;
 import org.tengen.selfplay.SampleBuffer;
@@ -67,14 +66,14 @@ final class SelfPlayPhase extends RunPhase {
         TimedEvaluator[] timed = new TimedEvaluator[workers];
         SelfPlay[] selfPlays = new SelfPlay[workers];
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(workers);
-        try (PolicyValueNet net = run.loadNet(stats.best);
+        try (InferenceNet net = run.loadForSearch(stats.best);
              Progress progress = Progress.start(run.progressBars(), "gen " + g + " self-play", config.games())) {
             for (int i = 0; i < done; i++) {
                 progress.step();
             }
             // Workers share the network (its forward pass is thread-safe); each has its own search and buffers.
             for (int w = 0; w < workers; w++) {
-                timed[w] = new TimedEvaluator(SymmetricEvaluator.under(new DjlEvaluator(net, spec), config.symmetry(),
+                timed[w] = new TimedEvaluator(SymmetricEvaluator.under(net.evaluator(spec), config.symmetry(),
                         slots(w, workers), Seeds.mix(config.seed(), g, nextPart, w)));
             }
             while (done < config.games()) {

@@ -8,6 +8,7 @@ import java.io.StringReader;
 import java.nio.file.Path;
 import org.tengen.config.ConfigException;
 import org.tengen.config.ConfigNode;
+import org.tengen.models.inference.InferenceBackend;
 import org.tengen.search.SearchAlgorithm;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -74,6 +75,15 @@ class RunConfigTest {
         assertTrue(assertThrows(ConfigException.class,
                 () -> parse("selfplay:\n  search:\n    algorithm: gumbel\n    reuseTree: true\n")).getMessage()
                 .contains("selfplay.search: reuseTree is not supported with GUMBEL"));
+        assertTrue(assertThrows(ConfigException.class, () -> parse("backend: cuda\n")).getMessage()
+                .contains("backend: 'cuda' is not one of libtorch, onnx, auto"));
+    }
+
+    @Test
+    void theBackendDefaultsToAutoAndReadsAnyCase() {
+        assertEquals(InferenceBackend.AUTO, parse("").backend());
+        assertEquals(InferenceBackend.LIBTORCH, parse("backend: LibTorch\n").backend());
+        assertEquals(InferenceBackend.ONNX, parse("backend: onnx\n").backend());
     }
 
     @Test

@@ -38,6 +38,7 @@ class RunFaultsTest {
     /** Files of the finished run, by what they are. */
     private static final List<Function<RunDirectory, Path>> FILES = List.of(
             d -> d.checkpoint(2).resolve(Checkpoints.WEIGHTS_FILE),
+            d -> d.checkpoint(2).resolve(Checkpoints.ONNX_FILE),
             d -> d.checkpoint(1).resolve(Checkpoints.METADATA_FILE),
             d -> d.checkpoint(2).resolve(Checkpoints.OPTIMIZER_FILE),
             RunDirectory::bestFile,

@@ -10,8 +10,11 @@ import org.tengen.models.net.NetConfig;
  * @param provenance    feature set, rules, training step, parent
  * @param created       when it was written
  * @param weightsSha256 SHA-256 of {@value Checkpoints#WEIGHTS_FILE}, lower-case hex
+ * @param onnxSha256    SHA-256 of {@value Checkpoints#ONNX_FILE}, or null for a checkpoint saved before checkpoints
+ *                      carried an ONNX model
  */
-public record CheckpointInfo(NetConfig network, Provenance provenance, Instant created, String weightsSha256) {
+public record CheckpointInfo(NetConfig network, Provenance provenance, Instant created, String weightsSha256,
+                             String onnxSha256) {
     /**
      * Throws a {@link CheckpointException} naming the first field where the stored network differs from
      * {@code expected}, e.g. {@code checkpoint X has channels=32 but the config says 64}.

@@ -28,6 +28,7 @@ import org.tengen.models.data.NpyArray;
 import org.tengen.models.data.NpzFile;
 import org.tengen.models.net.NetConfig;
 import org.tengen.models.net.PolicyValueNet;
+import org.tengen.models.onnx.OnnxExport;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -37,10 +38,12 @@ import org.yaml.snakeyaml.error.YAMLException;
 /**
  * Saving and loading checkpoints. A checkpoint is a directory holding {@value #WEIGHTS_FILE} (DJL parameter format),
  * {@value #METADATA_FILE} (network config, feature set and version, rules preset, training step, creation time,
- * parent, SHA-256 of the weights) and, when it was trained here, {@value #OPTIMIZER_FILE} (the optimiser's state,
- * CRC-checked arrays, so that training continues from it exactly).
+ * parent, SHA-256 of the weights and of the ONNX model), {@value #ONNX_FILE} (the same network for ONNX Runtime,
+ * see {@link OnnxExport}) and, when it was trained here, {@value #OPTIMIZER_FILE} (the optimiser's state,
+ * CRC-checked arrays, so that training continues from it exactly). Checkpoints saved before the ONNX model existed
+ * have no {@value #ONNX_FILE}; {@link #onnxModel} exports theirs when asked.
  *
- * <p>Saving writes both files into a temporary directory next to the target, forces them to disk, then renames the
+ * <p>Saving writes every file into a temporary directory next to the target, forces them to disk, then renames the
  * directory into place, so a reader sees either no checkpoint or a complete one, even after a crash. Loading checks
  * the hash and, when asked, that the stored network matches the expected configuration; every failure is a
  * {@link CheckpointException} naming the checkpoint and the problem.
@@ -49,6 +52,7 @@ public final class Checkpoints {
     public static final String WEIGHTS_FILE = "weights.params";
     public static final String METADATA_FILE = "checkpoint.yaml";
     public static final String OPTIMIZER_FILE = "optimizer.npz";
+    public static final String ONNX_FILE = "model.onnx";
     private static final int FORMAT = 1;
 
     private Checkpoints() {
@@ -83,8 +87,11 @@ public final class Checkpoints {
             ByteArrayOutputStream weights = new ByteArrayOutputStream();
             net.saveParameters(weights);
             byte[] weightBytes = weights.toByteArray();
-            CheckpointInfo info = new CheckpointInfo(net.config(), provenance, Instant.now(), sha256(weightBytes));
+            byte[] onnx = OnnxExport.toBytes(net);
+            CheckpointInfo info = new CheckpointInfo(net.config(), provenance, Instant.now(), sha256(weightBytes),
+                    sha256(onnx));
             writeDurably(tmp.resolve(WEIGHTS_FILE), weightBytes);
+            writeDurably(tmp.resolve(ONNX_FILE), onnx);
             writeDurably(tmp.resolve(METADATA_FILE), toYaml(info).getBytes(StandardCharsets.UTF_8));
             if (!optimizerState.isEmpty()) {
                 NpzFile.write(tmp.resolve(OPTIMIZER_FILE), optimizerState);
@@ -167,26 +174,50 @@ public final class Checkpoints {
     public static CheckpointInfo verify(Path dir) {
         CheckpointInfo info = read(dir);
         verifiedWeights(dir, info);
+        if (info.onnxSha256() != null) {
+            verifiedFile(dir, ONNX_FILE, info.onnxSha256());
+        }
         return info;
+    }
+
+    /**
+     * The checkpoint's ONNX model (the bytes of {@value #ONNX_FILE} after checking its hash), or for a checkpoint
+     * saved before checkpoints carried one, its network exported now from the verified weights.
+     *
+     * @throws CheckpointException if a file is missing, damaged or does not match its hash
+     */
+    public static byte[] onnxModel(Path dir) {
+        CheckpointInfo info = read(dir);
+        if (info.onnxSha256() != null) {
+            return verifiedFile(dir, ONNX_FILE, info.onnxSha256());
+        }
+        try (PolicyValueNet net = load(dir, info)) {
+            return OnnxExport.toBytes(net);
+        }
     }
 
     /** The weights' bytes after checking them against the metadata's hash. */
     private static byte[] verifiedWeights(Path dir, CheckpointInfo info) {
-        Path weightsFile = dir.resolve(WEIGHTS_FILE);
-        byte[] weights;
+        return verifiedFile(dir, WEIGHTS_FILE, info.weightsSha256());
+    }
+
+    /** The bytes of {@code name} after checking them against {@code sha256}. */
+    private static byte[] verifiedFile(Path dir, String name, String sha256) {
+        Path file = dir.resolve(name);
+        byte[] bytes;
         try {
-            weights = Files.readAllBytes(weightsFile);
+            bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
-            throw new CheckpointException("checkpoint " + dir + " has no " + WEIGHTS_FILE, e);
+            throw new CheckpointException("checkpoint " + dir + " has no " + name, e);
         } catch (IOException e) {
-            throw new CheckpointException("cannot read " + weightsFile + ": " + e, e);
+            throw new CheckpointException("cannot read " + file + ": " + e, e);
         }
-        String actual = sha256(weights);
-        if (!actual.equals(info.weightsSha256())) {
-            throw new CheckpointException("checkpoint " + dir + ": " + WEIGHTS_FILE + " has SHA-256 " + actual
-                    + " but " + METADATA_FILE + " says " + info.weightsSha256() + " (corrupt or replaced)");
+        String actual = sha256(bytes);
+        if (!actual.equals(sha256)) {
+            throw new CheckpointException("checkpoint " + dir + ": " + name + " has SHA-256 " + actual
+                    + " but " + METADATA_FILE + " says " + sha256 + " (corrupt or replaced)");
         }
-        return weights;
+        return bytes;
     }
 
     private static PolicyValueNet load(Path dir, CheckpointInfo info) {
@@ -220,6 +251,9 @@ public final class Checkpoints {
         root.put("created", info.created().toString());
         root.put("parent", p.parent());
         root.put("weightsSha256", info.weightsSha256());
+        if (info.onnxSha256() != null) {
+            root.put("onnxSha256", info.onnxSha256());
+        }
         DumperOptions options = new DumperOptions();
         options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
         return "# Tengen checkpoint metadata; " + WEIGHTS_FILE + " holds the weights.\n"
@@ -253,7 +287,8 @@ public final class Checkpoints {
                     f.string(root, "rules"), f.longInteger(root, "trainingStep"),
                     root.get("parent") == null ? null : f.string(root, "parent"));
             return new CheckpointInfo(network, provenance, Instant.parse(f.string(root, "created")),
-                    f.string(root, "weightsSha256"));
+                    f.string(root, "weightsSha256"), root.get("onnxSha256") == null ? null
+                    : f.string(root, "onnxSha256"));
         } catch (IllegalArgumentException | DateTimeParseException e) {
             throw new CheckpointException("checkpoint " + dir + ": " + e.getMessage(), e);
         }

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.net.NetConfig;
 import org.tengen.models.net.PolicyValueNet;
+import org.tengen.models.onnx.OnnxExport;
 import org.tengen.models.testing.Fixtures;
 import org.tengen.models.learn.Learner;
 import org.tengen.models.learn.TrainConfig;
@@ -61,6 +62,44 @@ class CheckpointsTest {
         assertEquals(PROVENANCE, read.provenance());
         String yaml = Files.readString(dir.resolve(Checkpoints.METADATA_FILE));
         assertTrue(yaml.contains("channels: 8") && yaml.contains("rules: tromp-taylor"), yaml);
+    }
+
+    @Test
+    void theOnnxModelIsSavedWithItsHashAndCheckedOnLoad() throws IOException {
+        Path dir = tmp.resolve("c");
+        byte[] exported;
+        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
+            Checkpoints.save(dir, net, PROVENANCE);
+            exported = OnnxExport.toBytes(net);
+        }
+        Path onnx = dir.resolve(Checkpoints.ONNX_FILE);
+        assertArrayEquals(exported, Files.readAllBytes(onnx));
+        assertArrayEquals(exported, Checkpoints.onnxModel(dir));
+        assertEquals(64, Checkpoints.verify(dir).onnxSha256().length());
+
+        Files.write(onnx, new byte[] {1}, StandardOpenOption.APPEND);
+        CheckpointException damaged = assertThrows(CheckpointException.class, () -> Checkpoints.onnxModel(dir));
+        assertTrue(damaged.getMessage().contains(Checkpoints.ONNX_FILE + " has SHA-256"), damaged.getMessage());
+        assertThrows(CheckpointException.class, () -> Checkpoints.verify(dir));
+        Files.delete(onnx);
+        CheckpointException missing = assertThrows(CheckpointException.class, () -> Checkpoints.onnxModel(dir));
+        assertTrue(missing.getMessage().contains("has no " + Checkpoints.ONNX_FILE), missing.getMessage());
+    }
+
+    /** A checkpoint saved before checkpoints carried an ONNX model: it is exported from the weights when asked. */
+    @Test
+    void aCheckpointWithoutAnOnnxModelExportsOneOnTheFly() throws IOException {
+        Path dir = tmp.resolve("c");
+        byte[] exported;
+        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
+            Checkpoints.save(dir, net, PROVENANCE);
+            exported = OnnxExport.toBytes(net);
+        }
+        Files.delete(dir.resolve(Checkpoints.ONNX_FILE));
+        Path metadata = dir.resolve(Checkpoints.METADATA_FILE);
+        Files.writeString(metadata, Files.readString(metadata).replaceAll("onnxSha256: \\w+\n", ""));
+        assertNull(Checkpoints.verify(dir).onnxSha256());
+        assertArrayEquals(exported, Checkpoints.onnxModel(dir));
     }
 
     @Test

@@ -2,16 +2,22 @@ package org.tengen.models.golden;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtSession;
 import java.io.IOException;
+import java.nio.FloatBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +30,7 @@ import org.tengen.models.learn.Learner;
 import org.tengen.models.learn.TrainConfig;
 import org.tengen.models.net.NetConfig;
 import org.tengen.models.net.PolicyValueNet;
+import org.tengen.models.onnx.OnnxExport;
 import org.tengen.models.testing.Fixtures;
 
 /**
@@ -58,6 +65,33 @@ class GoldenModelFilesTest {
             assertEquals(outputs.length, expected.size());
             for (int k = 0; k < outputs.length; k++) {
                 assertArrayEquals(parse(expected.get(k)), outputs[k], 1e-5f, "output " + k);
+            }
+        }
+    }
+
+    /**
+     * The committed checkpoint predates ONNX models in checkpoints (it has no {@value Checkpoints#ONNX_FILE}): one is
+     * exported from its weights, and ONNX Runtime gives the committed outputs.
+     */
+    @Test
+    void theCommittedCheckpointGivesItsOutputsThroughOnnxRuntime() throws Exception {
+        assertNull(Checkpoints.read(CHECKPOINT).onnxSha256(), "the golden checkpoint must stay an old one");
+        List<String> expected = Files.readAllLines(OUTPUTS);
+        int size = 2 * SPEC.observationSize();
+        float[] input = new float[size];
+        for (int i = 0; i < size; i++) {
+            input[i] = (float) i / size;
+        }
+        OrtEnvironment env = OrtEnvironment.getEnvironment();
+        try (OrtSession session = env.createSession(Checkpoints.onnxModel(CHECKPOINT), new OrtSession.SessionOptions());
+             OnnxTensor tensor = OnnxTensor.createTensor(env, FloatBuffer.wrap(input), new long[] {2, 9, 5, 5});
+             OrtSession.Result result = session.run(Map.of(OnnxExport.INPUT, tensor))) {
+            assertEquals(expected.size(), result.size());
+            for (int k = 0; k < result.size(); k++) {
+                FloatBuffer got = ((OnnxTensor) result.get(k)).getFloatBuffer();
+                float[] values = new float[got.remaining()];
+                got.get(values);
+                assertArrayEquals(parse(expected.get(k)), values, 1e-5f, "output " + k);
             }
         }
     }

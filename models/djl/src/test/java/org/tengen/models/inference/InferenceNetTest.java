@@ -1,0 +1,82 @@
+package org.tengen.models.inference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tengen.models.checkpoint.CheckpointException;
+import org.tengen.models.checkpoint.Checkpoints;
+import org.tengen.models.checkpoint.Provenance;
+import org.tengen.models.eval.Evaluator;
+import org.tengen.models.eval.InputSpec;
+import org.tengen.models.eval.testing.Inputs;
+import org.tengen.models.net.NetConfig;
+import org.tengen.models.net.PolicyValueNet;
+
+class InferenceNetTest {
+    private static final NetConfig NET = new NetConfig(3, 5, 5, 2, 8, true, true, true);
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void bothBackendsLoadACheckpointAndAgree() {
+        Path dir = tmp.resolve("c");
+        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
+            Checkpoints.save(dir, net, new Provenance("t", 1, "tromp-taylor", 0, null));
+        }
+        // A 7x7 board although the net was made on 5x5: both backends run any board size.
+        InputSpec spec = new InputSpec("t", 3, 7, 7);
+        int batch = 4;
+        float[][] libtorch = evaluate(dir, InferenceBackend.LIBTORCH, spec, batch);
+        float[][] onnx = evaluate(dir, InferenceBackend.ONNX, spec, batch);
+        for (int k = 0; k < 3; k++) {
+            for (int i = 0; i < libtorch[k].length; i++) {
+                // Relative for scores, which are tens of points: float rounding alone differs by 1e-5 there.
+                assertEquals(libtorch[k][i], onnx[k][i], 1e-5f * Math.max(1, Math.abs(libtorch[k][i])),
+                        "output " + k + " entry " + i);
+            }
+        }
+    }
+
+    @Test
+    void autoIsOnnxWhereOnnxRuntimeLoads() {
+        // This machine (linux-x64) has ONNX Runtime's natives in the jar.
+        assertEquals(InferenceBackend.ONNX, InferenceBackend.AUTO.resolve());
+        assertEquals(InferenceBackend.LIBTORCH, InferenceBackend.LIBTORCH.resolve());
+    }
+
+    @Test
+    void namesParseInAnyCaseAndBadOnesListTheKnown() {
+        assertEquals(InferenceBackend.ONNX, InferenceBackend.parse("ONNX"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> InferenceBackend.parse("gpu"));
+        assertEquals("unknown backend 'gpu'; known: libtorch, onnx, auto", e.getMessage());
+    }
+
+    @Test
+    void anotherNetworkIsRefusedOnEveryBackend() {
+        Path dir = tmp.resolve("c");
+        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
+            Checkpoints.save(dir, net, new Provenance("t", 1, "tromp-taylor", 0, null));
+        }
+        NetConfig wider = new NetConfig(3, 5, 5, 2, 16, true, true, true);
+        for (InferenceBackend backend : InferenceBackend.values()) {
+            CheckpointException e = assertThrows(CheckpointException.class,
+                    () -> InferenceNet.load(dir, wider, backend, 1));
+            assertTrue(e.getMessage().contains("channels=8 but the config says 16"), e.getMessage());
+        }
+    }
+
+    private static float[][] evaluate(Path dir, InferenceBackend backend, InputSpec spec, int batch) {
+        float[][] out = {new float[batch * spec.actionCount()], new float[batch], new float[batch]};
+        try (InferenceNet net = InferenceNet.load(dir, NET, backend, 1); Evaluator evaluator = net.evaluator(spec)) {
+            assertEquals(backend, net.backend());
+            evaluator.evaluate(batch, Inputs.observations(spec, batch, 1), Inputs.legal(spec, batch, 2), out[0], out[1],
+                    out[2]);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,33 @@
+package org.tengen.cli;
+
+import org.tengen.models.inference.InferenceBackend;
+import org.tengen.run.RunConfig;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** The {@code --backend} option of commands that search with networks, overriding the run config's backend. */
+final class BackendOption {
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec mixee;
+
+    private InferenceBackend backend;
+
+    /** Parsed as it is read, so a bad value is a usage error naming the option whatever else the command does. */
+    @Option(names = "--backend", paramLabel = "NAME",
+            description = "Library that runs the networks of search: onnx (ONNX Runtime), libtorch, or auto (onnx "
+                    + "where its natives load, else libtorch) (default: the run config's backend, auto).")
+    void backend(String name) {
+        try {
+            backend = InferenceBackend.parse(name);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(mixee.commandLine(), "--backend: " + e.getMessage());
+        }
+    }
+
+    /** {@code config} with the option applied. */
+    RunConfig apply(RunConfig config) {
+        return backend == null ? config : config.withBackend(backend);
+    }
+}
