@@ -58,7 +58,12 @@ final class TrainCommand implements Callable<Integer> {
         LOG.info("Run {} in {}: {}, {} generations of {} games", config.name(), dir.root(),
                 config.rules().describe(), config.generations(), config.games());
         TrainingRun.Summary s = new TrainingRun(config, dir, !noProgress).run();
-        printSummary(s, dir);
+        if (s.alreadyComplete()) {
+            System.out.println("Run " + dir.root() + " is already complete (" + config.generations()
+                    + " generations); --generations N with a larger N extends it");
+        } else {
+            printSummary(s, dir);
+        }
         return 0;
     }
 
