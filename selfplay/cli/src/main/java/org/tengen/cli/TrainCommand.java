@@ -17,14 +17,14 @@ import picocli.CommandLine.Option;
 @Command(name = "train", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
             "Train a network by self-play from scratch; resumable.",
-            "Generations of: self-play with the best checkpoint, training on the replay window, a new checkpoint,",
-            "and its evaluation against earlier ones and fixed anchors (Elo ladder). Running it again on the same",
-            "--run-dir resumes where the last run stopped."})
+            "Generations of: self-play with the best checkpoint, training on the replay window, a new checkpoint, "
+                    + "and its evaluation against earlier ones and fixed anchors (Elo ladder).",
+            "Running it again on the same --run-dir resumes where the last run stopped."})
 final class TrainCommand implements Callable<Integer> {
     private static final Logger LOG = LogManager.getLogger(TrainCommand.class);
 
     @Option(names = "--config", paramLabel = "FILE",
-            description = "Run configuration (YAML), e.g. configs/quick-5x5.yaml. Optional when resuming: the run "
+            description = "Run configuration (YAML), such as configs/quick-5x5.yaml. Optional when resuming: the run "
                     + "directory keeps the config it started with.")
     private Path configFile;
 

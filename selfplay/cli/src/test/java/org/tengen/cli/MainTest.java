@@ -48,6 +48,30 @@ class MainTest {
     }
 
     @Test
+    void helpTextsEndEveryParagraphWithASentenceAndSplitNoWord() {
+        // picocli wraps descriptions itself: a description must not break its own lines.
+        CommandLine main = Main.commandLine();
+        java.util.List<CommandLine> commands = new java.util.ArrayList<>(main.getSubcommands().values());
+        commands.add(main);
+        for (CommandLine command : commands) {
+            String name = command.getCommandSpec().qualifiedName();
+            for (String paragraph : command.getCommandSpec().usageMessage().description()) {
+                // picocli's own help command ends its paragraphs with %n.
+                assertTrue(paragraph.matches("[^\\n]*[.)](%n)?"), name + ": a paragraph ends mid-sentence: " + paragraph);
+            }
+            for (CommandLine.Model.OptionSpec option : command.getCommandSpec().options()) {
+                for (String line : option.description()) {
+                    assertFalse(line.contains("\n"), name + " " + option.longestName() + ": " + line);
+                }
+            }
+            String help = command.getUsageMessage();
+            // The wrapper may break after "e." of "e.g." or before "[" of "mcts-rollout[:N]".
+            assertFalse(help.matches("(?s).*\\be\\.\\n.*"), name + " --help splits \"e.g.\":\n" + help);
+            assertFalse(help.matches("(?s).*\\w\\n\\s+\\[:.*"), name + " --help splits \"[:N]\":\n" + help);
+        }
+    }
+
+    @Test
     void versionNamesTheProgram() {
         CliRun r = CliRun.of("--version");
         assertEquals(0, r.code());
