@@ -175,7 +175,7 @@ final class MatchCommand implements Callable<Integer> {
             config = config.withEngineTimeout(Duration.ofMillis(Math.max(1, Math.round(timeout * 1000))));
         }
         Agents agents = new Agents(config);
-        PlayerSpec spec = PlayerSpec.parse(ref, Optional.ofNullable(dir).map(RunDirectory::root));
+        PlayerSpec spec = Agents.parse(ref, Optional.ofNullable(dir));
         try (Agent ours = agents.create(spec, searchOptions.apply(config.evaluation().search()), parallel, seed);
              ExternalPlayer theirs = agents.engine(Optional.ofNullable(engineName), command, parallel)) {
             long start = System.nanoTime();
