@@ -138,9 +138,9 @@ final class EvaluationPhase extends RunPhase {
                     + String.format(Locale.ROOT, "-%03d.sgf", n[0]++)), record);
             progress.step();
         });
-        LOG.info(String.format(Locale.ROOT, "  %s vs %s: %d-%d-%d (score %.2f +- %.2f)%s", a.name(), b.name(),
-                r.winsA(), r.draws(), r.winsB(), r.scoreA(), r.ci95(),
-                r.cut() == 0 ? "" : ", " + r.cut() + " cut by the move cap"));
+        progress.log(() -> LOG.info(String.format(Locale.ROOT, "  %s vs %s: %d-%d-%d (score %.2f +- %.2f)%s",
+                a.name(), b.name(), r.winsA(), r.draws(), r.winsB(), r.scoreA(), r.ci95(),
+                r.cut() == 0 ? "" : ", " + r.cut() + " cut by the move cap")));
         return r;
     }
 

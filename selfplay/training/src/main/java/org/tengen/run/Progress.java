@@ -17,6 +17,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
 final class Progress implements AutoCloseable {
     private final ProgressBar bar;
     private final String note;
+    private final java.util.List<Runnable> deferredLogs = new java.util.ArrayList<>();
 
     private Progress(ProgressBar bar, String note) {
         this.bar = bar;
@@ -67,10 +68,20 @@ final class Progress implements AutoCloseable {
         }
     }
 
+    /** Logs now, or once the bar is closed when one is drawn: a log line would cut into the bar's line. */
+    void log(Runnable logging) {
+        if (bar == null) {
+            logging.run();
+        } else {
+            deferredLogs.add(logging);
+        }
+    }
+
     @Override
     public void close() {
         if (bar != null) {
             bar.close();
+            deferredLogs.forEach(Runnable::run);
         }
     }
 }

@@ -41,4 +41,20 @@ class ProgressTest {
         assertTrue(line.matches("(?s).*gen 3/20 training.*/s loss 4\\.186, run ETA 0:04:10.*"), line);
         assertFalse(line.matches("(?s).*/s(\\S).*"), line);
     }
+
+    @Test
+    void logLinesWaitForTheBarToClose() {
+        java.util.List<String> logged = new java.util.ArrayList<>();
+        Progress bar = Progress.to(new me.tongfei.progressbar.ConsoleProgressBarConsumer(
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), 120), "gen 1/1 evaluation",
+                4, "");
+        bar.log(() -> logged.add("match"));
+        assertEquals(java.util.List.of(), logged);
+        bar.close();
+        assertEquals(java.util.List.of("match"), logged);
+        try (Progress none = Progress.start(false, "gen 1/1 evaluation", 4, "")) {
+            none.log(() -> logged.add("now"));
+            assertEquals(java.util.List.of("match", "now"), logged);
+        }
+    }
 }
