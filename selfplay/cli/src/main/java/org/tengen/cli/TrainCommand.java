@@ -24,8 +24,8 @@ final class TrainCommand implements Callable<Integer> {
     private static final Logger LOG = LogManager.getLogger(TrainCommand.class);
 
     @Option(names = "--config", paramLabel = "FILE",
-            description = "Run configuration (YAML), such as configs/quick-5x5.yaml. Optional when resuming: the run "
-                    + "directory keeps the config it started with.")
+            description = "Run configuration, a YAML file such as those in configs/. Optional when resuming: the "
+                    + "run directory keeps the config it started with.")
     private Path configFile;
 
     @Option(names = "--run-dir", paramLabel = "DIR", required = true,
