@@ -31,7 +31,7 @@ public final class BenchCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--boards", split = ",", paramLabel = "SIZE",
-            description = "Board sizes, e.g. 9,19 or 7x5 (default: 9,19).")
+            description = "Board sizes, such as 9,19 or 7x5 (default: 9,19).")
     private List<String> boards;
 
     @Option(names = "--envs", split = ",", paramLabel = "N",

@@ -65,8 +65,8 @@ final class EvalCommand implements Callable<Integer> {
         NetworkRuntime.configure(config.threads());
         SearchConfig search = searchOptions.apply(config.evaluation().search());
         Agents agents = new Agents(config);
-        PlayerSpec specA = PlayerSpec.parse(a, Optional.of(dir.root()));
-        PlayerSpec specB = PlayerSpec.parse(b, Optional.of(dir.root()));
+        PlayerSpec specA = Agents.parse(a, Optional.of(dir));
+        PlayerSpec specB = Agents.parse(b, Optional.of(dir));
         if (sgfDir != null) {
             Files.createDirectories(sgfDir);
         }

@@ -58,8 +58,8 @@ final class GtpCommand implements Callable<Integer> {
     private String rules;
 
     @Option(names = "--size", paramLabel = "N|WxH",
-            description = "Board size until the controller sends boardsize, e.g. 9 or 9x7 (default: the model's board, "
-                    + "else 19).")
+            description = "Board size until the controller sends boardsize: N or WxH, such as 9 or 9x7 (default: the "
+                    + "model's board, else 19).")
     private String size;
     /** The board the --model network was trained on ("WxH"), the default of --size; null without a model. */
     private String modelBoard;
@@ -80,7 +80,8 @@ final class GtpCommand implements Callable<Integer> {
     private java.nio.file.Path model;
 
     @Option(names = "--player", paramLabel = "KIND",
-            description = "Without --model: random (default), or mcts-rollout[:N] (MCTS with random-playout values).")
+            description = "Without --model: random (default), or mcts-rollout for MCTS over random playouts "
+                    + "(mcts-rollout:N for N simulations a move instead of --simulations).")
     private String player;
 
     @Option(names = "--simulations", paramLabel = "N", defaultValue = "200",

@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
             "Players: random, mcts-rollout[:SIMS], a checkpoint or run directory (its latest checkpoint), or with "
                     + "--run-dir a checkpoint of that run (latest, best, gen-0003, 3).",
             "Every game played at once (--parallel) has its own engine process. The engine learns only the board "
-                    + "size and komi: give it the same rules on its command line, e.g. for tromp-taylor 'gnugo --mode gtp --level 0 "
+                    + "size and komi: give it the same rules on its command line, for tromp-taylor 'gnugo --mode gtp --level 0 "
                     + "--positional-superko --allow-all-suicide --capture-all-dead'.",
             "An engine's illegal move, crash, hang or bad output forfeits its game (logged); a crashed engine is "
                     + "replaced, and " + ExternalPlayer.MAX_CONSECUTIVE_FAILURES + " failures in a row stop the "
@@ -55,7 +55,7 @@ final class MatchCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--engine", paramLabel = "COMMAND", required = true,
-            description = "The engine's command line, e.g. \"gnugo --mode gtp --level 0\"; a program without a "
+            description = "The engine's command line, such as \"gnugo --mode gtp --level 0\"; a program without a "
                     + "directory is looked up on PATH, then in /usr/games.")
     private String engine;
 
@@ -178,7 +178,7 @@ final class MatchCommand implements Callable<Integer> {
             config = config.withEngineTimeout(Duration.ofMillis(Math.max(1, Math.round(timeout * 1000))));
         }
         Agents agents = new Agents(config);
-        PlayerSpec spec = PlayerSpec.parse(ref, Optional.ofNullable(dir).map(RunDirectory::root));
+        PlayerSpec spec = Agents.parse(ref, Optional.ofNullable(dir));
         try (Agent ours = agents.create(spec, searchOptions.apply(config.evaluation().search()), parallel, seed);
              ExternalPlayer theirs = agents.engine(Optional.ofNullable(engineName), command, parallel)) {
             long start = System.nanoTime();

@@ -18,15 +18,15 @@ import picocli.CommandLine.Option;
 @Command(name = "train", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
             "Train a network by self-play from scratch; resumable.",
-            "Generations of: self-play with the best checkpoint, training on the replay window, a new checkpoint,",
-            "and its evaluation against earlier ones and fixed anchors (Elo ladder). Running it again on the same",
-            "--run-dir resumes where the last run stopped."})
+            "Generations of: self-play with the best checkpoint, training on the replay window, a new checkpoint, "
+                    + "and its evaluation against earlier ones and fixed anchors (Elo ladder).",
+            "Running it again on the same --run-dir resumes where the last run stopped."})
 final class TrainCommand implements Callable<Integer> {
     private static final Logger LOG = LogManager.getLogger(TrainCommand.class);
 
     @Option(names = "--config", paramLabel = "FILE",
-            description = "Run configuration (YAML), e.g. configs/quick-5x5.yaml. Optional when resuming: the run "
-                    + "directory keeps the config it started with.")
+            description = "Run configuration, a YAML file such as those in configs/. Optional when resuming: the "
+                    + "run directory keeps the config it started with.")
     private Path configFile;
 
     @Option(names = "--run-dir", paramLabel = "DIR", required = true,
@@ -63,7 +63,12 @@ final class TrainCommand implements Callable<Integer> {
         LOG.info("Run {} in {}: {}, {} generations of {} games", config.name(), dir.root(),
                 config.rules().describe(), config.generations(), config.games());
         TrainingRun.Summary s = new TrainingRun(config, dir, !noProgress).run();
-        printSummary(s, dir);
+        if (s.alreadyComplete()) {
+            System.out.println("Run " + dir.root() + " is already complete (" + config.generations()
+                    + " generations); --generations N with a larger N extends it");
+        } else {
+            printSummary(s, dir);
+        }
         return 0;
     }
 

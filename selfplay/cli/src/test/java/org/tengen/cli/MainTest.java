@@ -16,8 +16,14 @@ import org.junit.jupiter.api.io.TempDir;
 /** Exit codes, help texts and error reporting of the command line. */
 class MainTest {
 
-
-
+    @Test
+    void aMachineWithoutGpuGetsNoCudaWarnings() {
+        // DJL's CudaUtils warns "Failed to detect GPU count" on every CPU-only machine; real errors still show.
+        org.apache.logging.log4j.Logger cuda = org.apache.logging.log4j.LogManager.getLogger(
+                "ai.djl.util.cuda.CudaUtils");
+        assertFalse(cuda.isWarnEnabled());
+        assertTrue(cuda.isErrorEnabled());
+    }
 
     @Test
     void helpListsTheSubcommands() {
@@ -39,6 +45,43 @@ class MainTest {
             assertTrue(r.out().contains(option), option + " missing from\n" + r.out());
         }
         assertEquals(r.out(), CliRun.of("help", "gtp").out());
+    }
+
+    @Test
+    void helpTextsEndEveryParagraphWithASentenceAndSplitNoWord() {
+        // picocli wraps descriptions itself: a description must not break its own lines.
+        CommandLine main = Main.commandLine();
+        java.util.List<CommandLine> commands = new java.util.ArrayList<>(main.getSubcommands().values());
+        commands.add(main);
+        for (CommandLine command : commands) {
+            String name = command.getCommandSpec().qualifiedName();
+            for (String paragraph : command.getCommandSpec().usageMessage().description()) {
+                // picocli's own help command ends its paragraphs with %n.
+                assertTrue(paragraph.matches("[^\\n]*[.)](%n)?"), name + ": a paragraph ends mid-sentence: " + paragraph);
+            }
+            for (CommandLine.Model.OptionSpec option : command.getCommandSpec().options()) {
+                for (String line : option.description()) {
+                    assertFalse(line.contains("\n"), name + " " + option.longestName() + ": " + line);
+                }
+            }
+            // picocli's wrapper may also break inside a word (after the "." of "e.g." or "quick-5x5.yaml", before
+            // "[:N]"): every word of the help below the synopsis must be one of the help without wrapping.
+            String help = command.getUsageMessage();
+            command.setUsageHelpWidth(10_000);
+            java.util.Set<String> words = new java.util.HashSet<>(
+                    java.util.List.of(command.getUsageMessage().split("\\s+")));
+            command.setUsageHelpWidth(80);
+            String[] lines = help.split("\n");
+            int start = 1; // "Usage: ..." and its indented continuation lines are the synopsis
+            while (start < lines.length && lines[start].startsWith(" ")) {
+                start++;
+            }
+            String belowSynopsis = String.join("\n", java.util.Arrays.asList(lines).subList(start, lines.length));
+            for (String word : belowSynopsis.split("\\s+")) {
+                assertTrue(word.isEmpty() || words.contains(word), name + " --help splits a word at '" + word
+                        + "':\n" + help);
+            }
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.tengen.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -49,6 +50,14 @@ class KillAndResumeTest {
         List<String> metrics = Files.readAllLines(dir.metricsFile());
         assertEquals(3, metrics.size(), String.join("\n", metrics));
         assertTrue(Files.readString(dir.logFile()).contains("resuming self-play after " + gamesBefore + " of 16"));
+
+        // Resuming the finished run says so in one line and succeeds.
+        Process again = start(config, dir, tmp.resolve("again.log"));
+        assertTrue(again.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "a finished run returns");
+        String output = Files.readString(tmp.resolve("again.log"));
+        assertEquals(0, again.exitValue(), output);
+        assertTrue(output.contains("Run " + dir.root() + " is already complete (2 generations)"), output);
+        assertFalse(output.contains("Run summary"), output);
     }
 
     static Process start(Path config, RunDirectory dir, Path log) throws IOException {

@@ -12,14 +12,15 @@ import java.util.OptionalInt;
  *   <li>{@code random}: the {@link RandomAgent};</li>
  *   <li>{@code mcts-rollout} or {@code mcts-rollout:N}: MCTS over random playouts (N simulations, else the run's);</li>
  *   <li>a checkpoint directory, or a run directory (its latest checkpoint);</li>
- *   <li>with a run directory: one of its checkpoints, {@code latest}, {@code best}, {@code gen-0003} or {@code 3};</li>
+ *   <li>with a run directory: one of its checkpoints, {@code latest}, {@code best}, {@code gen-0003} (or
+ *   {@code gen-3}) or {@code 3};</li>
  *   <li>{@code engine:COMMAND}: an external GTP engine, e.g. {@code engine:gnugo --mode gtp --level 0}.</li>
  * </ul>
  */
 public sealed interface PlayerSpec {
     /** What every parse error lists. */
-    String FORMS = "random, mcts-rollout[:N], a checkpoint or run directory, a checkpoint of --run-dir (latest, best, "
-            + "gen-0003, 3), or engine:COMMAND";
+    String FORMS = "random, mcts-rollout[:N], latest, best, gen-N or N (checkpoints of --run-dir), a checkpoint or run "
+            + "directory path, or engine:COMMAND";
 
     /** The {@link RandomAgent}. */
     record Random() implements PlayerSpec {
@@ -82,7 +83,7 @@ public sealed interface PlayerSpec {
             if (Files.isRegularFile(path.resolve("config.yaml"))) {
                 return new RunCheckpoint(path, "latest");
             }
-            if (runDir.isPresent() && !t.contains("/")) {
+            if (runDir.isPresent() && t.matches("latest|best|gen-\\d+|\\d+")) {
                 return new RunCheckpoint(runDir.get(), t);
             }
         }

@@ -52,6 +52,14 @@ class PlayerSpecTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"gnugo", "gen-", "latest/", "gen-0003x"})
+    void withARunOnlyCheckpointNamesAreCheckpoints(String text, @TempDir Path tmp) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> PlayerSpec.parse(text, Optional.of(tmp)));
+        assertEquals("'" + text + "' is not a player; expected " + PlayerSpec.FORMS, e.getMessage());
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"mcts-rollout:0", "mcts-rollout:x", "mcts-rollout:"})
     void badSimulationCountsAreNamed(String text) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

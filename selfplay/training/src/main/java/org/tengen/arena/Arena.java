@@ -43,14 +43,24 @@ public final class Arena {
 
         /** Half-width of the 95% Wilson interval of {@link #scoreA()}. */
         public double ci95() {
-            if (games == 0) {
-                return 0;
-            }
-            double z = 1.96;
-            double p = scoreA();
-            double n = games;
-            return z * Math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+            double[] interval = wilson95(scoreA(), games);
+            return (interval[1] - interval[0]) / 2;
         }
+    }
+
+    /**
+     * The 95% Wilson score interval {@code {low, high}} of a mean score over {@code games} games (a draw counts as
+     * half a win); {@code {score, score}} without games.
+     */
+    public static double[] wilson95(double score, int games) {
+        if (games == 0) {
+            return new double[] {score, score};
+        }
+        double z = 1.96;
+        double n = games;
+        double center = (score + z * z / (2 * n)) / (1 + z * z / n);
+        double half = z * Math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+        return new double[] {center - half, center + half};
     }
 
     /**

@@ -14,6 +14,7 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.tengen.arena.Arena;
 import org.tengen.arena.EloLadder;
 
 /** The report's plots, built from a run's data; a plot without a single finite point is left out. */
@@ -118,50 +119,91 @@ final class Charts {
                 chart));
     }
 
-    /** The mean score of each new checkpoint against the previous best and each anchor. */
+    /**
+     * The mean score of each new checkpoint against the previous best and each anchor, with the 95% Wilson interval
+     * of its game count; the series sit side by side around each generation so that their intervals stay apart.
+     */
     static Optional<Plot> arenaScores(RunData data) {
-        Map<String, List<double[]>> byOpponent = new LinkedHashMap<>(); // series -> {generation, score}
+        Map<String, List<double[]>> byOpponent = new LinkedHashMap<>(); // series -> {generation, score, games}
         for (RunData.ArenaScore s : data.arena()) {
             String name = RunData.generationOf(s.opponent()) >= 0 ? "vs previous best" : "vs " + s.opponent();
-            byOpponent.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {s.generation(), s.score()});
+            byOpponent.computeIfAbsent(name, k -> new ArrayList<>())
+                    .add(new double[] {s.generation(), s.score(), s.games()});
         }
         if (byOpponent.isEmpty()) { // no arena files: metrics.csv still has the score against the previous best
             RunData.Metrics m = data.metrics();
             List<double[]> rows = new ArrayList<>();
             for (int i = 0; i < m.size(); i++) {
-                rows.add(new double[] {m.generations()[i], m.column("score_vs_previous")[i]});
+                rows.add(new double[] {m.generations()[i], m.column("score_vs_previous")[i], 0});
             }
             byOpponent.put("vs previous best", rows);
         }
-        XYChart chart = chart("Evaluation score of each new checkpoint", "mean score (win 1, draw 0.5, loss 0)");
+        XYChart chart = chart("Evaluation score of each new checkpoint with its 95% interval",
+                "mean score (win 1, draw 0.5, loss 0)");
         chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
+        Color[] colors = chart.getStyler().getSeriesColors();
         List<Double> generations = new ArrayList<>();
-        byOpponent.forEach((name, rows) -> {
-            Points p = Points.of(column(rows, 0), column(rows, 1), null);
-            if (!p.isEmpty()) {
-                chart.addSeries(name, p.x(), p.y());
-                for (double x : p.x()) {
-                    generations.add(x);
-                }
+        int index = 0;
+        for (Map.Entry<String, List<double[]>> e : byOpponent.entrySet()) {
+            double offset = (index - (byOpponent.size() - 1) / 2.0) * 0.06;
+            Color color = colors[index++ % colors.length];
+            double[] x = Arrays.stream(column(e.getValue(), 0)).map(g -> g + offset).toArray();
+            Points p = Points.of(x, column(e.getValue(), 1), null);
+            if (p.isEmpty()) {
+                continue;
             }
-        });
+            XYSeries series = chart.addSeries(e.getKey(), p.x(), p.y());
+            series.setLineColor(color);
+            series.setMarkerColor(color);
+            addIntervals(chart, e.getKey(), x, e.getValue(), color);
+            for (double g : p.x()) {
+                generations.add(g);
+            }
+        }
         if (generations.isEmpty()) {
             return Optional.empty();
         }
         double[] span = span(generations.stream().mapToDouble(Double::doubleValue).toArray());
+        // Whole-generation bounds keep the ticks (and so their labels) on whole generations despite the offsets.
+        chart.getStyler().setXAxisMin(Math.floor(span[0])).setXAxisMax(Math.ceil(span[1]));
         XYSeries even = chart.addSeries("even (0.5)", span, new double[] {0.5, 0.5});
         even.setMarker(SeriesMarkers.NONE);
         even.setLineStyle(SeriesLines.DOT_DOT);
         even.setLineColor(Color.GRAY);
         return Optional.of(new Plot("scores", "Mean score of each generation's new checkpoint in its evaluation "
-                + "games (arena/gen-NNNN.csv) against the previous best checkpoint and against each anchor.", chart));
+                + "games (arena/gen-NNNN.csv) against the previous best checkpoint and against each anchor; the bars "
+                + "are 95% Wilson intervals from the number of games.", chart));
+    }
+
+    /**
+     * Vertical bars from the low to the high end of each row's 95% Wilson interval ({generation, score, games}
+     * rows, drawn at {@code x}), as one line series broken by NaN and left out of the legend.
+     */
+    private static void addIntervals(XYChart chart, String name, double[] x, List<double[]> rows, Color color) {
+        List<double[]> segments = new ArrayList<>(); // {x, y}, NaN between bars
+        for (int i = 0; i < rows.size(); i++) {
+            double[] row = rows.get(i);
+            if (Double.isFinite(x[i]) && Double.isFinite(row[1]) && row[2] >= 1) {
+                double[] interval = Arena.wilson95(row[1], (int) row[2]);
+                segments.add(new double[] {x[i], interval[0]});
+                segments.add(new double[] {x[i], interval[1]});
+                segments.add(new double[] {Double.NaN, Double.NaN});
+            }
+        }
+        if (segments.isEmpty()) {
+            return;
+        }
+        XYSeries bars = chart.addSeries(name + " interval", column(segments, 0), column(segments, 1));
+        bars.setMarker(SeriesMarkers.NONE);
+        bars.setLineColor(color);
+        bars.setShowInLegend(false);
     }
 
     /** The training losses of each generation. */
     static Optional<Plot> losses(RunData data) {
         XYChart chart = chart("Training loss per generation", "loss");
         boolean any = false;
-        String[][] columns = {{"loss_total", "total"}, {"loss_policy", "policy"}, {"loss_value", "value"},
+        String[][] columns = {{"loss_total", "total (weighted sum + L2)"}, {"loss_policy", "policy"}, {"loss_value", "value"},
             {"loss_ownership", "ownership"}};
         for (String[] c : columns) {
             any |= addLine(chart, c[1], data.metrics(), c[0]) != null;
@@ -219,7 +261,15 @@ final class Charts {
         // Generations are whole numbers: label only the whole ticks.
         styler.setxAxisTickLabelsFormattingFunction(
                 v -> Math.abs(v - Math.rint(v)) < 1e-9 ? String.format(Locale.ROOT, "%d", Math.round(v)) : "");
+        // One plain format on every value axis: 110,000 and 22,000, never 1.1E5.
+        styler.setyAxisTickLabelsFormattingFunction(Charts::plainNumber);
         return chart;
+    }
+
+    /** A tick label: thousands separated, up to three decimals, no exponent. */
+    static String plainNumber(double v) {
+        return new java.text.DecimalFormat("#,##0.###", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT))
+                .format(v);
     }
 
     /** The x range of horizontal reference lines: the data's, widened around a single generation. */

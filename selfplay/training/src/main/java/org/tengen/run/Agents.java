@@ -37,6 +37,22 @@ public final class Agents {
         this.engineTimeout = config.evaluation().engineTimeout();
     }
 
+    /**
+     * {@link PlayerSpec#parse} with checkpoint names resolving in {@code run}; an error also says which checkpoints
+     * the run has.
+     */
+    public static PlayerSpec parse(String text, Optional<RunDirectory> run) {
+        try {
+            return PlayerSpec.parse(text, run.map(RunDirectory::root));
+        } catch (IllegalArgumentException e) {
+            if (run.isEmpty()) {
+                throw e;
+            }
+            throw new IllegalArgumentException(e.getMessage() + "; " + run.get().root() + " has "
+                    + run.get().checkpointRange(), e);
+        }
+    }
+
     /** Loads a checkpoint for training after checking it fits the run (feature set, network shape). */
     public PolicyValueNet loadNet(Path checkpoint) {
         requireFeatures(checkpoint);

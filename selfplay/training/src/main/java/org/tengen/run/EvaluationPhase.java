@@ -41,20 +41,23 @@ final class EvaluationPhase extends RunPhase {
         String name = RunDirectory.generationName(g);
         List<EloLadder.GameResult> results = new ArrayList<>();
         int parallel = ev.parallel();
-        try (Agent candidate = checkpointAgent(name, parallel, g)) {
+        boolean anchors = ev.gamesVsAnchors() > 0 && (g % ev.anchorsEvery() == 0 || g == config.generations());
+        int games = ev.gamesVsPrevious()
+                + (anchors ? ev.gamesVsAnchors() * (ev.anchors().size() + ev.externalAnchors().size()) : 0);
+        try (Agent candidate = checkpointAgent(name, parallel, g);
+             Progress progress = progress(g, games)) {
             if (ev.gamesVsPrevious() > 0) {
                 try (Agent previous = checkpointAgent(best, parallel, g + 1_000_000)) {
-                    Arena.MatchResult r = match(candidate, previous, ev.gamesVsPrevious(), parallel);
+                    Arena.MatchResult r = match(candidate, previous, ev.gamesVsPrevious(), parallel, progress);
                     results.addAll(r.results());
                     stats.scoreVsPrevious = r.scoreA();
                 }
             }
-            boolean anchors = ev.gamesVsAnchors() > 0 && (g % ev.anchorsEvery() == 0 || g == config.generations());
             for (String anchor : ev.anchors()) {
                 if (anchors) {
                     try (Agent a = run.agents().create(PlayerSpec.parse(anchor, java.util.Optional.empty()),
                             config.evaluation().search(), parallel, g)) {
-                        results.addAll(match(candidate, a, ev.gamesVsAnchors(), parallel).results());
+                        results.addAll(match(candidate, a, ev.gamesVsAnchors(), parallel, progress).results());
                     }
                 }
             }
@@ -62,7 +65,8 @@ final class EvaluationPhase extends RunPhase {
                 if (anchors) {
                     try (Agent a = run.agents().engine(java.util.Optional.of(external.getKey()), external.getValue(),
                             ev.engineParallel())) {
-                        results.addAll(match(candidate, a, ev.gamesVsAnchors(), ev.engineParallel()).results());
+                        results.addAll(match(candidate, a, ev.gamesVsAnchors(), ev.engineParallel(), progress)
+                                .results());
                     }
                 }
             }
@@ -125,16 +129,18 @@ final class EvaluationPhase extends RunPhase {
                 config.evaluation().search(), parallel, seed);
     }
 
-    private Arena.MatchResult match(Agent a, Agent b, int games, int parallel) {
+    private Arena.MatchResult match(Agent a, Agent b, int games, int parallel, Progress progress) {
         Path sgfDir = dir.arenaGamesDir();
         int[] n = {0};
-        Arena.MatchResult r = Arena.play(a, b, config.rules(), features, games, parallel, Referee.AREA,
-                record -> GoSgf.save(
-                sgfDir.resolve(a.name() + "-vs-" + b.name() + String.format(Locale.ROOT, "-%03d.sgf", n[0]++)),
-                record));
-        LOG.info(String.format(Locale.ROOT, "  %s vs %s: %d-%d-%d (score %.2f +- %.2f)%s", a.name(), b.name(),
-                r.winsA(), r.draws(), r.winsB(), r.scoreA(), r.ci95(),
-                r.cut() == 0 ? "" : ", " + r.cut() + " cut by the move cap"));
+        progress.extra("vs " + b.name());
+        Arena.MatchResult r = Arena.play(a, b, config.rules(), features, games, parallel, Referee.AREA, record -> {
+            GoSgf.save(sgfDir.resolve(a.name() + "-vs-" + b.name()
+                    + String.format(Locale.ROOT, "-%03d.sgf", n[0]++)), record);
+            progress.step();
+        });
+        progress.log(() -> LOG.info(String.format(Locale.ROOT, "  %s vs %s: %d-%d-%d (score %.2f +- %.2f)%s",
+                a.name(), b.name(), r.winsA(), r.draws(), r.winsB(), r.scoreA(), r.ci95(),
+                r.cut() == 0 ? "" : ", " + r.cut() + " cut by the move cap")));
         return r;
     }
 

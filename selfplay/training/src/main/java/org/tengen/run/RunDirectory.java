@@ -36,6 +36,8 @@ import org.tengen.env.io.IoErrors;
  */
 public final class RunDirectory {
     private static final Pattern GENERATION = Pattern.compile("gen-(\\d+)");
+    /** A generation as users name it: {@code gen-0003}, {@code gen-3} or {@code 3}. */
+    private static final Pattern GENERATION_REF = Pattern.compile("(?:gen-)?(\\d+)");
     private static final Pattern PART = Pattern.compile("part-(\\d+)-(\\d+)g\\.npz");
     private final Path root;
 
@@ -181,16 +183,27 @@ public final class RunDirectory {
         } else if (ref.equals("best")) {
             name = best().orElseThrow(() -> new IllegalArgumentException(bestFile() + " is damaged: it does not "
                     + "name a checkpoint (resuming train repairs it; or name a generation such as latest or 3)"));
-        } else if (ref.matches("\\d+")) {
-            name = generationName(Integer.parseInt(ref));
         } else {
-            name = ref;
+            Matcher m = GENERATION_REF.matcher(ref);
+            name = m.matches() ? generationName(Integer.parseInt(m.group(1))) : ref;
         }
         Path path = checkpoint(name);
         if (!Files.isDirectory(path)) {
-            throw new IllegalArgumentException("run " + root + " has no checkpoint " + name);
+            throw new IllegalArgumentException("run " + root + " has no checkpoint " + name + " (" + checkpointRange()
+                    + ")");
         }
         return path;
+    }
+
+    /** What a user may name here, e.g. {@code checkpoints gen-0000 to gen-0012}, or that there are none yet. */
+    public String checkpointRange() {
+        int latest = latestGeneration();
+        int first = 0;
+        while (first < latest && !Files.isDirectory(checkpoint(first))) {
+            first++;
+        }
+        return latest < 0 ? "no checkpoints yet" : latest == first ? "checkpoint " + generationName(latest)
+                : "checkpoints " + generationName(first) + " to " + generationName(latest);
     }
 
     /** A finished data part of {@code generation}: its path and how many games it holds. */

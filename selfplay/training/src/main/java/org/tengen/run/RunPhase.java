@@ -25,4 +25,10 @@ abstract class RunPhase implements Phase {
     public String name() {
         return name;
     }
+
+    /** The bar of this phase of generation {@code g}, e.g. {@code gen 3/20 self-play}, counting to {@code total}. */
+    protected Progress progress(int g, long total) {
+        return Progress.start(run.progressBars(), "gen " + g + "/" + config.generations() + " " + name, total,
+                run.session().runEta);
+    }
 }

@@ -69,9 +69,13 @@ public final class RunTables {
                 t.number(0, t.requireColumn("loss_value")), t.number(0, t.requireColumn("loss_ownership")));
     }
 
-    /** A number as the tables write it: four significant digits. */
+    /**
+     * A number as the tables write it: four significant digits as a plain decimal ({@code 0.5000}, {@code 48840}, not
+     * {@code 4.884e+04}; files written with exponents still read).
+     */
     static String number(double v) {
-        return String.format(Locale.ROOT, "%.4g", v);
+        String s = String.format(Locale.ROOT, "%.4g", v);
+        return s.contains("e") ? new java.math.BigDecimal(s).toPlainString() : s;
     }
 
     static void writeResults(Path file, List<EloLadder.GameResult> results) {

@@ -67,7 +67,7 @@ final class SelfPlayPhase extends RunPhase {
         SelfPlay[] selfPlays = new SelfPlay[workers];
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(workers);
         try (InferenceNet net = run.loadForSearch(stats.best);
-             Progress progress = Progress.start(run.progressBars(), "gen " + g + " self-play", config.games())) {
+             Progress progress = progress(g, config.games())) {
             for (int i = 0; i < done; i++) {
                 progress.step();
             }

@@ -10,4 +10,18 @@ final class Session {
     double selfPlaySeconds;
     double networkSeconds;
     long evaluations;
+    /** Generations this session ran from their first phase to their last, and their wall time, for the run's ETA. */
+    int wholeGenerations;
+    double wholeGenerationSeconds;
+    /** The run's ETA as the current generation started, e.g. {@code run ETA 0:04:10}; empty until one is known. */
+    String runEta = "";
+
+    /** The ETA of {@code left} more generations at this session's mean, or empty before a whole one ran. */
+    String etaOf(int left) {
+        if (wholeGenerations == 0) {
+            return "";
+        }
+        long s = Math.round(wholeGenerationSeconds / wholeGenerations * left);
+        return String.format(java.util.Locale.ROOT, "run ETA %d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
+    }
 }

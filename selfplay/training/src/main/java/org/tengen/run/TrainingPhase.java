@@ -76,7 +76,7 @@ final class TrainingPhase extends RunPhase {
         RunTables.TrainingStats trained;
         try (PolicyValueNet net = run.loadNet(parentName);
              Learner learner = new Learner(net, config.training(), startStep);
-             Progress progress = Progress.start(run.progressBars(), "gen " + g + " training", steps)) {
+             Progress progress = progress(g, steps)) {
             restoreOptimizer(learner, g - 1);
             for (int i = 0; i < steps; i++) {
                 last = learner.trainStep(replay.sample());

@@ -43,10 +43,11 @@ public final class TrainingRun {
      * @param evaluations   network evaluations during self-play in this session
      * @param ladder        Elo of every player, best first
      * @param resourceDrift drift per hour of memory, open files and throughput this session, or empty if short
+     * @param alreadyComplete whether every generation was done when this session started: it played nothing
      */
     public record Summary(int generations, long games, long distinctGames, long samples, long steps,
                           double selfPlaySeconds, double networkSeconds, long evaluations,
-                          List<EloLadder.Rating> ladder, String resourceDrift) {
+                          List<EloLadder.Rating> ladder, String resourceDrift, boolean alreadyComplete) {
         /** Distinct self-play games per hour of self-play: a repeated game teaches nothing new. */
         public double gamesPerHour() {
             return selfPlaySeconds == 0 ? 0 : distinctGames * 3600 / selfPlaySeconds;
@@ -88,25 +89,50 @@ public final class TrainingRun {
         setAsideDamagedArenaFiles();
         ensureInitialCheckpoint();
         repairBestPointer();
+        boolean complete = isComplete();
         try (ResourceLog resources = ResourceLog.start(dir.resourcesFile(), () -> context.session().games, 60)) {
             runGenerations();
             Session s = context.session();
             return new Summary(config.generations(), s.games, s.gameKeys.size(), s.samples, s.steps,
-                    s.selfPlaySeconds, s.networkSeconds, s.evaluations, evaluation.ladder(), resources.drift());
+                    s.selfPlaySeconds, s.networkSeconds, s.evaluations, evaluation.ladder(), resources.drift(), complete);
         }
     }
 
+    /** Whether every phase of every generation is done (after the damaged files are set aside). */
+    private boolean isComplete() {
+        for (int g = 1; g <= config.generations(); g++) {
+            int generation = g;
+            if (!phases.stream().allMatch(p -> p.isDone(generation))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private void runGenerations() {
+        Session session = context.session();
         for (int g = 1; g <= config.generations(); g++) {
             GenerationStats stats = new GenerationStats();
             // The best checkpoint plays self-play and defends in the arena; the arena files decide which it is.
             stats.best = evaluation.bestBefore(g);
+            int generation = g;
+            boolean whole = phases.stream().noneMatch(p -> p.isDone(generation));
+            long start = System.nanoTime();
             boolean ran = false;
             for (Phase phase : phases) {
                 if (!phase.isDone(g)) {
+                    if (!ran) {
+                        session.runEta = session.etaOf(config.generations() - g + 1);
+                        LOG.info("Generation {}/{}{}", g, config.generations(),
+                                session.runEta.isEmpty() ? "" : ", " + session.runEta);
+                    }
                     phase.run(g, stats);
                     ran = true;
                 }
+            }
+            if (whole) {
+                session.wholeGenerations++;
+                session.wholeGenerationSeconds += (System.nanoTime() - start) / 1e9;
             }
             if (ran || g == config.generations()) {
                 List<String> bests = evaluation.bests(g + 1);

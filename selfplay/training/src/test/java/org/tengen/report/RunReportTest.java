@@ -47,6 +47,27 @@ class RunReportTest {
     }
 
     @Test
+    void scoresHaveWilsonIntervalsLossesSayWhatTheTotalIsAndAxesUseOnePlainFormat() throws IOException {
+        RunData data = RunData.read(SyntheticRun.write(tmp.resolve("run"), 3));
+        java.util.Map<String, org.knowm.xchart.XYSeries> scores = Charts.arenaScores(data).orElseThrow().chart()
+                .getSeriesMap();
+        // Generation 2 won 2 of 4 games against mcts-rollout: the bar spans that score's 95% Wilson interval.
+        org.knowm.xchart.XYSeries bars = scores.get("vs mcts-rollout interval");
+        assertFalse(bars.isShowInLegend());
+        double[] interval = org.tengen.arena.Arena.wilson95(0.5, 4);
+        double[] y = bars.getYData();
+        assertEquals(interval[0], y[3], 1e-12);
+        assertEquals(interval[1], y[4], 1e-12);
+        assertTrue(interval[0] < 0.5 && interval[1] > 0.5 && interval[1] < 1);
+        assertTrue(Charts.losses(data).orElseThrow().chart().getSeriesMap()
+                .containsKey("total (weighted sum + L2)"));
+        assertEquals("110,000", Charts.plainNumber(1.1e5));
+        assertEquals("22,000", Charts.plainNumber(22_000));
+        assertEquals("0.25", Charts.plainNumber(0.25));
+        assertEquals("-1,200", Charts.plainNumber(-1200));
+    }
+
+    @Test
     void defaultsToTheRunsReportDirectory() {
         assertEquals(tmp.resolve("report"), RunReport.defaultOutput(tmp));
     }

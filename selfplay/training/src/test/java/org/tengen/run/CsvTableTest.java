@@ -32,6 +32,19 @@ class CsvTableTest {
     }
 
     @Test
+    void numbersAreWrittenAsPlainDecimalsAndOldExponentsStillRead() throws IOException {
+        assertEquals("48840", RunTables.number(48_837.2));
+        assertEquals("-123500", RunTables.number(-123_456));
+        assertEquals("0.00001235", RunTables.number(0.000012347));
+        assertEquals("2.500", RunTables.number(2.5));
+        assertEquals("-1234", RunTables.number(-1234.4));
+        assertEquals("NaN", RunTables.number(Double.NaN));
+        Path file = tmp.resolve("metrics.csv");
+        Files.writeString(file, "generation,games_per_hour\n1,4.884e+04\n");
+        assertEquals(48_840, CsvTable.read(file).number(0, 1));
+    }
+
+    @Test
     void namesWithCommasAndQuotesRoundTrip() {
         Path file = tmp.resolve("elo.csv");
         List<EloLadder.Rating> ladder = List.of(new EloLadder.Rating("gnugo, level \"0\"", 120.5, 33.25, 40, 0.25),

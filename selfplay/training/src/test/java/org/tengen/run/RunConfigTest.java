@@ -31,6 +31,19 @@ class RunConfigTest {
     }
 
     @Test
+    void quickConfigClaimsTheReadmesMeasuredTime() throws java.io.IOException {
+        java.util.regex.Pattern about = java.util.regex.Pattern.compile("about (\\d+) minutes");
+        String readme = java.nio.file.Files.readAllLines(CONFIGS.resolve("../README.md")).stream()
+                .filter(line -> line.contains("train on the quick 5x5 config")).findFirst().orElseThrow();
+        String header = java.nio.file.Files.readAllLines(CONFIGS.resolve("quick-5x5.yaml")).get(0);
+        java.util.regex.Matcher inReadme = about.matcher(readme);
+        java.util.regex.Matcher inConfig = about.matcher(header);
+        assertTrue(inReadme.find(), readme);
+        assertTrue(inConfig.find(), header);
+        assertEquals(inReadme.group(1), inConfig.group(1), "README: " + readme + "\nconfig: " + header);
+    }
+
+    @Test
     void quickConfigIsFiveByFiveGumbel() {
         RunConfig config = RunConfig.load(CONFIGS.resolve("quick-5x5.yaml"));
         assertEquals(5, config.rules().width());

@@ -130,6 +130,7 @@ class TrainingRunTest {
 
         TrainingRun.Summary third = new TrainingRun(tiny(2), dir, false).run();
         assertEquals(gamesLeft, third.games(), "only the lost part is played again");
+        assertFalse(third.alreadyComplete());
         assertEquals(4, third.steps(), "generation 2 is trained again");
         assertTrue(Files.isDirectory(dir.checkpoint(2)));
         assertTrue(Files.exists(dir.arenaFile(2)));
@@ -142,6 +143,7 @@ class TrainingRunTest {
         TrainingRun.Summary fourth = new TrainingRun(tiny(2), dir, false).run();
         assertEquals(0, fourth.games());
         assertEquals(0, fourth.steps());
+        assertTrue(fourth.alreadyComplete());
     }
 
     @Test
