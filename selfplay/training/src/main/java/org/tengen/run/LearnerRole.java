@@ -178,33 +178,42 @@ public final class LearnerRole {
     private LearnerLedger publishInitial() {
         LOG.info("Learner: creating the initial network {}x{} ({} blocks x {} channels) in {}", config.rules().width(),
                 config.rules().height(), config.network().blocks(), config.network().channels(), store.location());
+        // With no ledger, every model in the store is an upload a kill cut short.
+        removeOrphans(-1, null);
         ai.djl.engine.Engine.getInstance().setRandomSeed((int) config.seed());
         Path dir = newCheckpointDir(0);
         try (PolicyValueNet net = PolicyValueNet.create(config.network())) {
             Checkpoints.save(dir, net, provenance(0, null));
         }
-        ModelRef model = StoreModels.upload(store, dir, 0);
-        removeOrphans(model);
-        LearnerLedger ledger = LearnerLedger.initial(model);
-        store.put(RunLayout.ledger(0), ledger.toYaml());
+        LearnerLedger ledger = LearnerLedger.initial(StoreModels.upload(store, dir, 0));
+        commit(ledger);
         keepLocally(dir, ledger.model());
         publish(ledger.model());
         return ledger;
     }
 
-    /** Deletes the files of models no ledger names: uploads a kill cut short before their ledger was written. */
-    private void removeOrphans() {
-        removeOrphans(committed.model());
+    /**
+     * Puts the ledger, the commit of its generation. The key is cleared first: it cannot hold a ledger (the learner
+     * would have resumed from it), but a directory store may hold the record of a put that a kill cut short, which
+     * would refuse other bytes.
+     */
+    private void commit(LearnerLedger ledger) {
+        String key = RunLayout.ledger(ledger.generation());
+        store.delete(key);
+        store.put(key, ledger.toYaml());
     }
 
-    /** Deletes every model but {@code last} of its generation or later. */
-    private void removeOrphans(ModelRef last) {
+    /** Deletes the files of models no ledger names: uploads a kill cut short before their ledger was written. */
+    private void removeOrphans() {
+        removeOrphans(committed.generation(), committed.model());
+    }
+
+    /** Deletes every model of generation {@code generation} or later but {@code keep}. */
+    private void removeOrphans(int generation, ModelRef keep) {
         for (ModelRef model : RunLayout.models(store)) {
-            if (model.generation() >= last.generation() && !model.equals(last)) {
+            if (model.generation() >= generation && !model.equals(keep)) {
                 LOG.info("Learner: deleting model {}, which no ledger names (an upload cut short by a kill)", model);
-                for (StoreEntry entry : store.list(model.prefix())) {
-                    store.delete(entry.key());
-                }
+                StoreModels.delete(store, model);
             }
         }
     }
@@ -278,7 +287,7 @@ public final class LearnerRole {
         ModelRef model = StoreModels.upload(store, dir, g);
         LearnerLedger ledger = new LearnerLedger(model, step, steps, List.copyOf(fresh.keySet()), stale,
                 next.stream().map(WindowBatch::key).toList(), seen, trained.total());
-        store.put(RunLayout.ledger(g), ledger.toYaml());
+        commit(ledger);
         committed = ledger;
         accounted.addAll(ledger.consumed());
         accounted.addAll(ledger.stale());

@@ -27,12 +27,15 @@ public final class StoreModels {
     }
 
     /**
-     * Puts the files of {@code checkpoint} (verified first) into the store as the model of {@code generation}. Idempotent:
-     * the same files again change nothing.
+     * Puts the files of {@code checkpoint} (verified first) into the store as the model of {@code generation}, which
+     * nobody may use yet: its keys are cleared first, so that the files of an earlier attempt at the same weights
+     * (another creation time in the metadata, or a directory store's record of a put that a kill cut short) are
+     * replaced rather than refused.
      */
     public static ModelRef upload(RunStore store, Path checkpoint, int generation) {
         CheckpointInfo info = Checkpoints.verify(checkpoint);
         ModelRef model = new ModelRef(generation, info.weightsSha256());
+        delete(store, model);
         for (String name : FILES) {
             Path file = checkpoint.resolve(name);
             if (Files.exists(file)) {
@@ -40,6 +43,16 @@ public final class StoreModels {
             }
         }
         return model;
+    }
+
+    /** Deletes the model's files, listed or not (a directory store's record of a cut-short put included). */
+    public static void delete(RunStore store, ModelRef model) {
+        for (String name : FILES) {
+            store.delete(model.file(name));
+        }
+        for (org.tengen.store.StoreEntry entry : store.list(model.prefix())) {
+            store.delete(entry.key());
+        }
     }
 
     /**
