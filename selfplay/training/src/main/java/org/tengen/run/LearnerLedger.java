@@ -62,7 +62,7 @@ public record LearnerLedger(ModelRef model, long step, int steps, List<String> c
         return new Yaml(options).dump(map).getBytes(StandardCharsets.UTF_8);
     }
 
-    /** The ledger a {@link #toYaml()} text holds, or empty if it holds none (then {@code why} is logged by the caller). */
+    /** The ledger a {@link #toYaml()} text holds, or empty if it holds none. */
     @SuppressWarnings("unchecked")
     public static Optional<LearnerLedger> fromYaml(byte[] bytes) {
         try {
