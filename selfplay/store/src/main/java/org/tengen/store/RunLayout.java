@@ -18,6 +18,8 @@ import org.apache.logging.log4j.Logger;
  * models/gen-0003-SHA/weights.params ...   the files of the model of generation 3, whose weights have SHA-256 SHA
  * models/latest.json                       the model actors play: {"generation": 3, "sha256": SHA, "path": ...}
  * games/ACTOR/00000042-gen-0003-SHA.npz    batch 42 of actor ACTOR, played by that model (+ .sgf, the same name)
+ * config.yaml                              the run's config, as the learner started it
+ * learner/gen-0003.yaml                    the learner's ledger of generation 3: the batches it trained on
  * arena/gen-0003.csv                       the evaluation games of generation 3
  * arena/gen-0003/NAME.sgf                  their records
  * metrics/WRITER/00000007.csv              figures that a role (learner, actor-1) wrote, one object per report
@@ -36,11 +38,14 @@ public final class RunLayout {
     public static final String MODELS = "models/";
     public static final String LATEST_MODEL = "models/latest.json";
     public static final String GAMES = "games/";
+    public static final String CONFIG = "config.yaml";
+    public static final String LEDGERS = "learner/";
     private static final Logger LOG = LogManager.getLogger(RunLayout.class);
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
     private static final Pattern MODEL_DIR = Pattern.compile("models/gen-(\\d{4,})-([0-9a-f]{64})/.+");
     private static final Pattern GAME_BATCH = Pattern.compile(
             "games/([a-z0-9][a-z0-9-]{0,39})/(\\d{8,})-gen-(\\d{4,})-([0-9a-f]{64})\\.([a-z]+)");
+    private static final Pattern LEDGER = Pattern.compile("learner/gen-(\\d{4,})\\.yaml");
     private static final Pattern LATEST_JSON = Pattern.compile("\\s*\\{\\s*\"generation\"\\s*:\\s*(\\d+)\\s*,"
             + "\\s*\"sha256\"\\s*:\\s*\"([0-9a-f]{64})\"\\s*,\\s*\"path\"\\s*:\\s*\"([^\"]*)\"\\s*}\\s*");
 
@@ -223,6 +228,21 @@ public final class RunLayout {
             }
         }
         return next;
+    }
+
+    /**
+     * {@code learner/gen-0003.yaml}: what the learner committed with generation 3's model (the batches it trained
+     * on, those it found stale, its replay window). Written once, after the model's files and before the latest
+     * pointer moves to it.
+     */
+    public static String ledger(int generation) {
+        return LEDGERS + generationName(generation) + ".yaml";
+    }
+
+    /** The generation a {@link #ledger} key names, or empty. */
+    public static Optional<Integer> ledgerGeneration(String key) {
+        Matcher m = LEDGER.matcher(key);
+        return m.matches() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
     }
 
     /** {@code arena/gen-0003.csv}: the evaluation games of a generation. */

@@ -14,12 +14,13 @@ import software.amazon.awssdk.http.SdkHttpClient;
 
 /**
  * An S3-compatible server inside the test JVM, on 127.0.0.1 only: S3Proxy (SigV4 checked) over jclouds' in-memory
- * blob store. Started once, on first use, and stopped when the JVM exits.
+ * blob store. Started once, on first use, and stopped when the JVM exits. Processes started by a test reach it with
+ * {@code AWS_ENDPOINT_URL}, {@code AWS_REGION} and the two keys in their environment.
  */
-final class S3TestServer {
-    static final String BUCKET = "tengen-test";
-    private static final String ACCESS_KEY = "test-access";
-    private static final String SECRET_KEY = "test-secret";
+public final class S3TestServer {
+    public static final String BUCKET = "tengen-test";
+    public static final String ACCESS_KEY = "test-access";
+    public static final String SECRET_KEY = "test-secret";
     private static final AtomicInteger PREFIXES = new AtomicInteger();
     private static S3Proxy proxy;
     private static BlobStore blobs;
@@ -27,7 +28,7 @@ final class S3TestServer {
     private S3TestServer() {
     }
 
-    static synchronized URI endpoint() {
+    public static synchronized URI endpoint() {
         if (proxy == null) {
             try {
                 Properties overrides = new Properties();

@@ -85,8 +85,16 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      * @param symmetries         sample a random board symmetry for each training example
      * @param maxSampleReuse     a generation trains at most {@code maxSampleReuse * newSamples / batchSize} steps, so
      *                           each sample is drawn about this many times in its life
+     * @param maxModelAge        a learner fed by actors keeps a game batch only while its model is at most this many
+     *                           generations older than the model being trained; an older batch that arrives is
+     *                           counted stale and never trained on ({@code tengen train} has no such batches)
      */
-    public record Replay(int windowGenerations, int windowSamples, boolean symmetries, double maxSampleReuse) {
+    public record Replay(int windowGenerations, int windowSamples, boolean symmetries, double maxSampleReuse,
+                         int maxModelAge) {
+        /** A window whose model age bound is its generation bound. */
+        public Replay(int windowGenerations, int windowSamples, boolean symmetries, double maxSampleReuse) {
+            this(windowGenerations, windowSamples, symmetries, maxSampleReuse, windowGenerations);
+        }
     }
 
     /**
@@ -209,10 +217,12 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         int gamesPerPart = selfplayNode.getInt("gamesPerPart", Math.max(selfPlay.parallelGames(), (games + 3) / 4), 1,
                 1_000_000);
         ConfigNode replayNode = root.child("replay");
-        Replay replay = new Replay(replayNode.getInt("windowGenerations", 5, 1, 100_000),
+        int windowGenerations = replayNode.getInt("windowGenerations", 5, 1, 100_000);
+        Replay replay = new Replay(windowGenerations,
                 replayNode.getInt("windowSamples", 100_000, 1, 100_000_000),
                 replayNode.getBoolean("symmetries", true),
-                replayNode.getDouble("maxSampleReuse", 4, 0.01, 1000));
+                replayNode.getDouble("maxSampleReuse", 4, 0.01, 1000),
+                replayNode.getInt("maxModelAge", windowGenerations, 0, 100_000));
         ConfigNode trainingNode = root.child("training");
         int batchSize = trainingNode.getInt("batchSize", 256, 1, 65_536);
         int steps = trainingNode.getInt("stepsPerGeneration", 100, 1, 10_000_000);

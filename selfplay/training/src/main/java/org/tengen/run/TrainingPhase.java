@@ -3,6 +3,7 @@ package org.tengen.run;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -32,22 +33,39 @@ final class TrainingPhase extends RunPhase {
      * Continues the optimiser of the checkpoint training starts from (momentum, Adam's moments), so generations train
      * as one run; the initial checkpoint, and one saved by an earlier version, start it afresh, saying so.
      */
-    private void restoreOptimizer(Learner learner, int parent) {
+    static void restoreOptimizer(Learner learner, Path parentCheckpoint, int parent) {
         java.util.Optional<java.util.Map<String, org.tengen.models.data.NpyArray>> state =
-                Checkpoints.optimizerState(dir.checkpoint(parent));
+                Checkpoints.optimizerState(parentCheckpoint);
         if (state.isPresent()) {
             try {
                 learner.restoreOptimizerState(state.get());
                 return;
             } catch (IllegalArgumentException | org.tengen.models.checkpoint.CheckpointException e) {
                 LOG.warn("Optimiser state of {} not used ({}): generation {} starts it afresh",
-                        dir.checkpoint(parent), e.getMessage(), parent + 1);
+                        parentCheckpoint, e.getMessage(), parent + 1);
                 return;
             }
         }
         if (parent > 0) {
-            LOG.info("{} has no optimiser state: generation {} starts it afresh", dir.checkpoint(parent), parent + 1);
+            LOG.info("{} has no optimiser state: generation {} starts it afresh", parentCheckpoint, parent + 1);
         }
+    }
+
+    /** Takes {@code steps} training steps on batches drawn from {@code replay}; returns their mean losses. */
+    static RunTables.TrainingStats train(Learner learner, ReplayBuffer replay, int steps, Progress progress) {
+        long start = System.nanoTime();
+        float[] sums = new float[4];
+        for (int i = 0; i < steps; i++) {
+            LossComponents last = learner.trainStep(replay.sample());
+            sums[0] += last.total();
+            sums[1] += last.policy();
+            sums[2] += last.value();
+            sums[3] += last.ownership();
+            progress.step();
+            progress.extra(String.format(Locale.ROOT, "loss %.3f", last.total()));
+        }
+        return new RunTables.TrainingStats(steps, (System.nanoTime() - start) / 1e9, sums[0] / steps,
+                sums[1] / steps, sums[2] / steps, sums[3] / steps);
     }
 
     @Override
@@ -70,26 +88,13 @@ final class TrainingPhase extends RunPhase {
         int steps = Math.min(config.steps(), replay.stepBound());
         String parentName = RunDirectory.generationName(g - 1);
         long startStep = Checkpoints.read(dir.checkpoint(g - 1)).provenance().trainingStep();
-        long start = System.nanoTime();
-        float[] sums = new float[4];
-        LossComponents last = null;
         RunTables.TrainingStats trained;
         try (PolicyValueNet net = run.loadNet(parentName);
              Learner learner = new Learner(net, config.training(), startStep);
              Progress progress = progress(g, steps)) {
-            restoreOptimizer(learner, g - 1);
-            for (int i = 0; i < steps; i++) {
-                last = learner.trainStep(replay.sample());
-                sums[0] += last.total();
-                sums[1] += last.policy();
-                sums[2] += last.value();
-                sums[3] += last.ownership();
-                progress.step();
-                progress.extra(String.format(Locale.ROOT, "loss %.3f", last.total()));
-            }
+            restoreOptimizer(learner, dir.checkpoint(g - 1), g - 1);
+            trained = train(learner, replay, steps, progress);
             // The figures go first: a checkpoint that exists always has them (a stale file is overwritten).
-            trained = new RunTables.TrainingStats(steps, (System.nanoTime() - start) / 1e9, sums[0] / steps,
-                    sums[1] / steps, sums[2] / steps, sums[3] / steps);
             RunTables.writeTraining(dir.trainingStats(g), trained);
             Checkpoints.save(dir.checkpoint(g), net, run.provenance(learner.step(), parentName),
                     learner.optimizerState());

@@ -1,0 +1,62 @@
+package org.tengen.cli;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.tengen.run.LearnerRole;
+import org.tengen.run.RunConfig;
+import org.tengen.store.RunLayout;
+import org.tengen.store.RunStore;
+import org.tengen.store.StoreConflictException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code tengen learner}: trains on the game batches actors upload to a run store and publishes each model. */
+@Command(name = "learner", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {
+            "Train on the game batches that actors upload to a run store, and publish each new model.",
+            "Publishes the initial network if the store has none. Its state is in the store: kill it at any moment",
+            "and start it again; it resumes from its last committed generation, nothing lost or counted twice."})
+final class LearnerCommand implements Callable<Integer> {
+
+    @Mixin
+    private RoleOptions options;
+
+    @Option(names = "--generations", paramLabel = "N",
+            description = "Stop once the latest model is of generation N (default: the config's generations).")
+    private Integer generations;
+
+    @Override
+    public Integer call() throws Exception {
+        if (generations != null && generations < 1) {
+            throw new IllegalArgumentException("--generations must be at least 1, got " + generations);
+        }
+        java.time.Duration poll = options.poll();
+        String given = options.configText().orElse(null);
+        try (RunStore store = RunStore.open(options.store)) {
+            String stored = RoleOptions.storedConfig(store).orElse(null);
+            if (given == null && stored == null) {
+                throw new IllegalArgumentException("--config is required to start a run (" + store.location()
+                        + " has no config.yaml)");
+            }
+            if (given != null) {
+                try {
+                    store.put(RunLayout.CONFIG, given.getBytes(StandardCharsets.UTF_8));
+                } catch (StoreConflictException e) {
+                    throw new IllegalArgumentException(store.location() + " was started with a different config;"
+                            + " run the learner without --config (or with the same file), or use a new store");
+                }
+            }
+            String text = given != null ? given : stored;
+            RunConfig config = RoleOptions.parse(given != null ? options.configFile.toString()
+                    : store.location() + "/" + RunLayout.CONFIG, text);
+            NetworkRuntime.configure(config.threads());
+            int target = generations != null ? generations : config.generations();
+            LearnerRole.Summary s = new LearnerRole(store, config, options.cacheDir("learner"), poll).run(target);
+            System.out.printf(Locale.ROOT, "Learner: at generation %d; this session trained %d generations, %d steps"
+                    + " in %.1f s; store: %s%n", s.generation(), s.trained(), s.steps(), s.seconds(), store.stats());
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,71 @@
+package org.tengen.cli;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.tengen.config.ConfigNode;
+import org.tengen.run.RunConfig;
+import org.tengen.store.RunLayout;
+import org.tengen.store.RunStore;
+import picocli.CommandLine.Option;
+
+/** Options shared by {@code actor} and {@code learner}: the store, the config, the local cache, the poll interval. */
+final class RoleOptions {
+    @Option(names = "--store", paramLabel = "URI", required = true,
+            description = "The run store: a directory (local or NFS) or s3://BUCKET/PREFIX (endpoint and region from"
+                    + " AWS_ENDPOINT_URL and AWS_REGION, credentials from the standard AWS chain).")
+    String store;
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Run configuration (YAML). The learner stores it as config.yaml; an actor without it uses"
+                    + " that one.")
+    Path configFile;
+
+    @Option(names = "--cache", paramLabel = "DIR",
+            description = "Local directory for downloaded models and batches (default: a new temporary directory)."
+                    + " Only a cache: every state is in the store.")
+    Path cache;
+
+    @Option(names = "--poll-seconds", paramLabel = "S", defaultValue = "2",
+            description = "How often to look for a new model or new games while waiting (default: ${DEFAULT-VALUE}).")
+    double pollSeconds;
+
+    Duration poll() {
+        if (!(pollSeconds > 0 && pollSeconds <= 3600)) {
+            throw new IllegalArgumentException("--poll-seconds must be in (0, 3600], got " + pollSeconds);
+        }
+        return Duration.ofMillis(Math.max(1, (long) (pollSeconds * 1000)));
+    }
+
+    /** The config file's text, checked, or empty if there is no --config. */
+    Optional<String> configText() throws IOException {
+        if (configFile == null) {
+            return Optional.empty();
+        }
+        String text = ConfigNode.readText(configFile);
+        parse(configFile.toString(), text);
+        return Optional.of(text);
+    }
+
+    static RunConfig parse(String name, String text) {
+        return RunConfig.from(ConfigNode.parse(name, new StringReader(text)));
+    }
+
+    /** The config the store was started with, if any. */
+    static Optional<String> storedConfig(RunStore store) {
+        return store.get(RunLayout.CONFIG).map(b -> new String(b, StandardCharsets.UTF_8));
+    }
+
+    Path cacheDir(String role) {
+        try {
+            return cache != null ? Files.createDirectories(cache) : Files.createTempDirectory("tengen-" + role + "-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the cache directory: " + e.getMessage(), e);
+        }
+    }
+}

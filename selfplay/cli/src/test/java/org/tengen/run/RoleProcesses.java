@@ -1,0 +1,159 @@
+package org.tengen.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import org.tengen.models.checkpoint.Checkpoints;
+import org.tengen.models.data.TrainingShard;
+import org.tengen.store.RunLayout;
+import org.tengen.store.RunLayout.GameBatch;
+import org.tengen.store.RunLayout.ModelRef;
+import org.tengen.store.RunStore;
+
+/**
+ * Real {@code tengen learner} and {@code tengen actor} processes on a run store, and the checks of a store they
+ * leave behind: every ledger and model verifies, every uploaded batch up to what the learner listed is trained on or
+ * counted stale, none twice.
+ */
+final class RoleProcesses {
+    /** A 5x5 run small enough for a few generations in seconds: a batch (4 games) is enough for a generation. */
+    static final String CONFIG = """
+            name: roles
+            game: {size: 5, komi: 0.5, maxMoves: 40}
+            features: az5
+            generations: 4
+            network: {blocks: 2, channels: 16}
+            selfplay:
+              gamesPerPart: 4
+              parallelGames: 4
+              workers: 1
+              search: {simulations: 8, consideredActions: 4}
+            replay: {maxModelAge: 1, windowSamples: 2000}
+            training: {batchSize: 16, stepsPerGeneration: 8}
+            """;
+
+    private RoleProcesses() {
+    }
+
+    static Process learner(Path config, String store, Path tmp, int generations, String log,
+                           Map<String, String> env) throws IOException {
+        return start(tmp.resolve(log), env, "learner", "--store", store, "--config", config.toString(),
+                "--generations", Integer.toString(generations), "--poll-seconds", "0.2",
+                "--cache", tmp.resolve("cache-learner").toString());
+    }
+
+    static Process actor(Path config, String store, Path tmp, String id, String log, Map<String, String> env)
+            throws IOException {
+        return start(tmp.resolve(log), env, "actor", "--store", store, "--config", config.toString(), "--id", id,
+                "--poll-seconds", "0.2", "--cache", tmp.resolve("cache-" + id).toString());
+    }
+
+    private static Process start(Path log, Map<String, String> env, String... args) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+                "-Xmx512m", "-Dai.djl.pytorch.num_threads=1", "org.tengen.cli.Main"));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(env);
+        return builder.start();
+    }
+
+    static void waitFor(BooleanSupplier condition, Duration timeout, String what, Path... logs) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                StringBuilder sb = new StringBuilder("timed out waiting for " + what);
+                for (Path log : logs) {
+                    sb.append("\n--- ").append(log.getFileName()).append('\n')
+                            .append(Files.exists(log) ? Files.readString(log) : "(none)");
+                }
+                throw new AssertionError(sb.toString());
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    static boolean hasLedger(RunStore store, int generation) {
+        return store.list(RunLayout.ledger(generation)).stream()
+                .anyMatch(e -> e.key().equals(RunLayout.ledger(generation)));
+    }
+
+    static int batches(RunStore store, String actor) {
+        return (int) RunLayout.gameBatches(store).stream().filter(b -> b.actorId().equals(actor)).count();
+    }
+
+    /** What {@link #check} found. */
+    record Accounting(int batches, int consumed, int stale, int unlisted, int models) {
+    }
+
+    /**
+     * Checks the store after a run to {@code generations}: ledgers 0..generations all read and name models that
+     * verify, the pointer names the last, no batch is in two ledgers (or twice in one), every batch a ledger names is
+     * in the store, and every batch up to the last ledger's per-actor high-water mark is in a ledger.
+     */
+    static Accounting check(RunStore store, int generations, Path tmp) throws IOException {
+        List<LearnerLedger> ledgers = new ArrayList<>();
+        for (int g = 0; g <= generations; g++) {
+            byte[] bytes = store.get(RunLayout.ledger(g)).orElseThrow(() -> new AssertionError("no ledger"));
+            LearnerLedger ledger = LearnerLedger.fromYaml(bytes).orElseThrow();
+            assertEquals(g, ledger.generation());
+            ledgers.add(ledger);
+        }
+        assertTrue(store.list(RunLayout.ledger(generations + 1)).isEmpty(), "no generation beyond the target");
+        assertEquals(ledgers.get(generations).model(), RunLayout.latest(store).orElseThrow(),
+                "latest.json names the last ledger's model");
+        Set<ModelRef> ledgerModels = new HashSet<>();
+        ledgers.forEach(l -> ledgerModels.add(l.model()));
+        List<ModelRef> models = RunLayout.models(store);
+        assertEquals(ledgerModels, new HashSet<>(models), "the store holds exactly the ledgers' models");
+        for (ModelRef model : models) {
+            Path dir = StoreModels.fetch(store, model, tmp.resolve("verify"), true);
+            Checkpoints.verify(dir);
+        }
+        Map<String, Integer> counted = new HashMap<>();
+        int consumed = 0;
+        int stale = 0;
+        for (LearnerLedger l : ledgers) {
+            for (String key : l.consumed()) {
+                counted.merge(key, 1, Integer::sum);
+                consumed++;
+            }
+            for (String key : l.stale()) {
+                counted.merge(key, 1, Integer::sum);
+                stale++;
+            }
+        }
+        counted.forEach((key, n) -> assertEquals(1, n, key + " is in " + n + " ledger entries"));
+        List<GameBatch> batches = RunLayout.gameBatches(store);
+        Set<String> stored = new HashSet<>();
+        batches.forEach(b -> stored.add(b.npzKey()));
+        counted.keySet().forEach(key -> assertTrue(stored.contains(key), key + " is in a ledger but not stored"));
+        Map<String, Long> seen = ledgers.get(generations).seen();
+        int unlisted = 0;
+        for (GameBatch b : batches) {
+            if (b.seq() <= seen.getOrDefault(b.actorId(), -1L)) {
+                assertTrue(counted.containsKey(b.npzKey()), b.npzKey() + " was listed but is in no ledger");
+            } else {
+                unlisted++;
+            }
+            assertTrue(ledgerModels.contains(b.model()), b.npzKey() + " was played by an unpublished model");
+            Path shard = tmp.resolve("verify").resolve("batch.npz");
+            assertTrue(store.download(b.npzKey(), shard), b.npzKey());
+            assertTrue(TrainingShard.read(shard).count() > 0, b.npzKey());
+            assertTrue(store.get(b.sgfKey()).isPresent(), "the records of " + b.npzKey());
+        }
+        return new Accounting(batches.size(), consumed, stale, unlisted, models.size());
+    }
+}

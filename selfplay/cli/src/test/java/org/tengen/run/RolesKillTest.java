@@ -1,0 +1,75 @@
+package org.tengen.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tengen.store.RunLayout;
+import org.tengen.store.RunStore;
+
+/**
+ * One learner and two actors as real processes over a directory store: an actor and then the learner are killed with
+ * SIGKILL mid-run and started again. The learner still reaches its generation, and the store accounts for every batch
+ * exactly once ({@link RoleProcesses#check}).
+ */
+class RolesKillTest {
+    private static final int GENERATIONS = 4;
+
+    @Test
+    void learnerAndActorsSurviveKillNine(@TempDir Path tmp) throws Exception {
+        Path config = tmp.resolve("roles.yaml");
+        Files.writeString(config, RoleProcesses.CONFIG);
+        String location = tmp.resolve("store").toString();
+        Map<String, String> env = Map.of();
+        long start = System.nanoTime();
+        try (RunStore store = RunStore.open(location)) {
+            Process learner = RoleProcesses.learner(config, location, tmp, GENERATIONS, "learner.log", env);
+            Process a1 = RoleProcesses.actor(config, location, tmp, "a1", "a1.log", env);
+            Process a2 = RoleProcesses.actor(config, location, tmp, "a2", "a2.log", env);
+            try {
+                Duration minute = Duration.ofSeconds(60);
+                RoleProcesses.waitFor(() -> RoleProcesses.batches(store, "a1") >= 1, minute, "a1's first batch",
+                        tmp.resolve("a1.log"), tmp.resolve("learner.log"));
+                a1.destroyForcibly().waitFor();
+                int a1Before = RoleProcesses.batches(store, "a1");
+                long nextBefore = RunLayout.nextSeq(store, "a1");
+                a1 = RoleProcesses.actor(config, location, tmp, "a1", "a1.log", env);
+
+                RoleProcesses.waitFor(() -> RoleProcesses.hasLedger(store, 1), minute, "generation 1",
+                        tmp.resolve("learner.log"));
+                // The next generation needs one more batch: kill the learner while it waits or trains.
+                Thread.sleep(300);
+                learner.destroyForcibly().waitFor();
+                learner = RoleProcesses.learner(config, location, tmp, GENERATIONS, "learner.log", env);
+
+                assertTrue(learner.waitFor(90, TimeUnit.SECONDS), "the learner reaches generation " + GENERATIONS
+                        + "\n" + Files.readString(tmp.resolve("learner.log")));
+                assertEquals(0, learner.exitValue(), Files.readString(tmp.resolve("learner.log")));
+                a1.destroyForcibly().waitFor();
+                a2.destroyForcibly().waitFor();
+
+                String learnerLog = Files.readString(tmp.resolve("learner.log"));
+                assertTrue(learnerLog.contains("Learner: resumed at gen-"), learnerLog);
+                assertTrue(RoleProcesses.batches(store, "a1") > a1Before, "a1 uploaded again after its restart");
+                assertTrue(RunLayout.gameBatches(store).stream().filter(b -> b.actorId().equals("a1"))
+                        .anyMatch(b -> b.seq() >= nextBefore), "a1 continued its numbering");
+                String a1Log = Files.readString(tmp.resolve("a1.log"));
+                assertTrue(a1Log.contains("from number " + nextBefore), a1Log);
+                RoleProcesses.Accounting a = RoleProcesses.check(store, GENERATIONS, tmp);
+                System.out.printf("roles kill test: %d batches (%d trained on, %d stale, %d after the last listing),"
+                                + " %d models, %.1f s%n", a.batches(), a.consumed(), a.stale(), a.unlisted(),
+                        a.models(), (System.nanoTime() - start) / 1e9);
+            } finally {
+                learner.destroyForcibly();
+                a1.destroyForcibly();
+                a2.destroyForcibly();
+            }
+        }
+    }
+}

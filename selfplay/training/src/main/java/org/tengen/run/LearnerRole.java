@@ -1,0 +1,353 @@
+package org.tengen.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.tengen.env.features.FeatureSet;
+import org.tengen.models.checkpoint.Checkpoints;
+import org.tengen.models.checkpoint.Provenance;
+import org.tengen.models.data.TrainingShard;
+import org.tengen.models.eval.InputSpec;
+import org.tengen.models.learn.Learner;
+import org.tengen.models.net.PolicyValueNet;
+import org.tengen.store.RunLayout;
+import org.tengen.store.RunLayout.GameBatch;
+import org.tengen.store.RunLayout.ModelRef;
+import org.tengen.store.RunStore;
+import org.tengen.store.StoreEntry;
+
+/**
+ * The learner of a run whose self-play comes from actors through a run store. It publishes the initial network
+ * (generation 0) if the store has none, then loops: list the game batches, take the new ones (a batch whose model is
+ * more than {@code replay.maxModelAge} generations older than the latest is stale: counted, never trained on), and
+ * once they hold enough samples for a generation ({@code stepsPerGeneration * batchSize / maxSampleReuse}), train the
+ * latest model on the replay window (the newest batches, by positions and by model age) for at most
+ * {@code maxSampleReuse * newSamples / batchSize} steps, as {@code tengen train} does, and publish the result.
+ *
+ * <p><b>Kill safety.</b> All the learner's state is in the store; the local cache only saves downloads. A generation
+ * is committed in this order:
+ * <ol>
+ *   <li>the new model's files (weights, metadata, optimiser state with the step count) are put under
+ *       {@code models/gen-NNNN-SHA/}: immutable, named by hash, so a repeat is a no-op;</li>
+ *   <li>the generation's ledger ({@link LearnerLedger}, {@code learner/gen-NNNN.yaml}), listing the batches it
+ *       consumed and those it found stale, is put in one atomic write: <em>this is the commit</em>;</li>
+ *   <li>{@code models/latest.json} is moved to the model.</li>
+ * </ol>
+ * A kill before 2 leaves a model nobody points to: on restart the learner resumes from the last ledger, deletes such
+ * orphans (never published, so no actor plays them), and trains that generation again from the same batches and
+ * any newer ones; nothing was recorded, so nothing is counted twice. A kill between 2 and 3 is finished on restart by
+ * publishing the ledger's model. The consumed batches are therefore recorded atomically with the checkpoint that
+ * used them (the ledger names the model, and is written only once the model is whole in the store), never before it:
+ * a batch is counted exactly once, in the ledger of the first model trained on it, or of the generation in which it
+ * was found stale.
+ */
+public final class LearnerRole {
+    private static final Logger LOG = LogManager.getLogger(LearnerRole.class);
+
+    /**
+     * What the learner did in this session.
+     *
+     * @param generation the generation of the latest model (all sessions)
+     * @param trained    generations trained in this session
+     * @param steps      training steps in this session
+     * @param seconds    time spent training in this session
+     */
+    public record Summary(int generation, int trained, long steps, double seconds) {
+    }
+
+    /** A batch in the replay window, or new and waiting to be trained on. */
+    private record WindowBatch(String key, ModelRef model, TrainingShard shard) {
+    }
+
+    private final RunStore store;
+    private final RunConfig config;
+    private final Path cacheDir;
+    private final Duration poll;
+    private final Agents agents;
+    private final FeatureSet features;
+    private final InputSpec spec;
+    private LearnerLedger committed;
+    private final Set<String> accounted = new HashSet<>();
+    private List<WindowBatch> window = new ArrayList<>();
+    private final Map<String, WindowBatch> fresh = new LinkedHashMap<>();
+    private final List<String> stale = new ArrayList<>();
+    private final Map<String, Long> seen = new TreeMap<>();
+    private long freshSamples;
+
+    public LearnerRole(RunStore store, RunConfig config, Path cacheDir, Duration poll) {
+        this.store = store;
+        this.config = config;
+        this.cacheDir = cacheDir;
+        this.poll = poll;
+        this.agents = new Agents(config);
+        this.features = config.featureSet();
+        this.spec = InputSpec.of(features, config.rules());
+    }
+
+    /** New samples that make a generation: enough for a full {@code stepsPerGeneration} within the reuse bound. */
+    int samplesPerGeneration() {
+        return (int) Math.ceil(config.steps() * (double) config.batchSize() / config.replay().maxSampleReuse());
+    }
+
+    /** Resumes from the store (or starts it) and trains until the latest model is of {@code targetGeneration}. */
+    public Summary run(int targetGeneration) throws InterruptedException {
+        resume();
+        int trained = 0;
+        long steps = 0;
+        double seconds = 0;
+        long lastWaitLog = 0;
+        while (committed.generation() < targetGeneration) {
+            collectNewBatches();
+            if (freshSamples >= samplesPerGeneration()) {
+                long start = System.nanoTime();
+                steps += trainGeneration();
+                seconds += (System.nanoTime() - start) / 1e9;
+                trained++;
+            } else {
+                if (System.nanoTime() - lastWaitLog > 30e9) {
+                    LOG.info("Learner: {} of {} new samples for generation {} ({} new batches)", freshSamples,
+                            samplesPerGeneration(), committed.generation() + 1, fresh.size());
+                    lastWaitLog = System.nanoTime();
+                }
+                Thread.sleep(poll.toMillis());
+            }
+        }
+        return new Summary(committed.generation(), trained, steps, seconds);
+    }
+
+    /** Reads the ledgers, restores the window, removes orphan models and makes the pointer name the last model. */
+    private void resume() {
+        List<LearnerLedger> ledgers = readLedgers();
+        if (ledgers.isEmpty()) {
+            committed = publishInitial();
+            return;
+        }
+        committed = ledgers.get(ledgers.size() - 1);
+        for (LearnerLedger ledger : ledgers) {
+            accounted.addAll(ledger.consumed());
+            accounted.addAll(ledger.stale());
+        }
+        seen.putAll(committed.seen());
+        for (String key : committed.window()) {
+            GameBatch batch = GameBatch.parse(key).orElseThrow(() -> new IllegalStateException(
+                    RunLayout.ledger(committed.generation()) + " lists '" + key + "', not a game batch"));
+            TrainingShard shard = readShard(key).orElseThrow(() -> new IllegalStateException(store.location()
+                    + ": " + key + " of the replay window is missing or damaged"));
+            window.add(new WindowBatch(key, batch.model(), shard));
+        }
+        removeOrphans();
+        publish(committed.model());
+        LOG.info("Learner: resumed at {} (step {}), {} batches accounted for, {} in the replay window",
+                committed.model(), committed.step(), accounted.size(), window.size());
+    }
+
+    /** The ledgers of generations 0, 1, ... up to the last; a missing or damaged one before the last is an error. */
+    private List<LearnerLedger> readLedgers() {
+        int last = -1;
+        for (StoreEntry entry : store.list(RunLayout.LEDGERS)) {
+            last = Math.max(last, RunLayout.ledgerGeneration(entry.key()).orElse(-1));
+        }
+        List<LearnerLedger> ledgers = new ArrayList<>();
+        for (int g = 0; g <= last; g++) {
+            String key = RunLayout.ledger(g);
+            Optional<LearnerLedger> ledger = store.get(key).flatMap(LearnerLedger::fromYaml);
+            if (ledger.isEmpty() || ledger.get().generation() != g) {
+                throw new IllegalStateException(store.location() + ": " + key + " is missing or damaged, so the"
+                        + " learner cannot tell which game batches generation " + g + " trained on");
+            }
+            ledgers.add(ledger.get());
+        }
+        return ledgers;
+    }
+
+    /** Creates the initial network (seeded as {@code tengen train} does) and commits and publishes it. */
+    private LearnerLedger publishInitial() {
+        LOG.info("Learner: creating the initial network {}x{} ({} blocks x {} channels) in {}", config.rules().width(),
+                config.rules().height(), config.network().blocks(), config.network().channels(), store.location());
+        // With no ledger, every model in the store is an upload a kill cut short.
+        removeOrphans(-1, null);
+        ai.djl.engine.Engine.getInstance().setRandomSeed((int) config.seed());
+        Path dir = newCheckpointDir(0);
+        try (PolicyValueNet net = PolicyValueNet.create(config.network())) {
+            Checkpoints.save(dir, net, provenance(0, null));
+        }
+        LearnerLedger ledger = LearnerLedger.initial(StoreModels.upload(store, dir, 0));
+        commit(ledger);
+        keepLocally(dir, ledger.model());
+        publish(ledger.model());
+        return ledger;
+    }
+
+    /**
+     * Puts the ledger, the commit of its generation. The key is cleared first: it cannot hold a ledger (the learner
+     * would have resumed from it), but a directory store may hold the record of a put that a kill cut short, which
+     * would refuse other bytes.
+     */
+    private void commit(LearnerLedger ledger) {
+        String key = RunLayout.ledger(ledger.generation());
+        store.delete(key);
+        store.put(key, ledger.toYaml());
+    }
+
+    /** Deletes the files of models no ledger names: uploads a kill cut short before their ledger was written. */
+    private void removeOrphans() {
+        removeOrphans(committed.generation(), committed.model());
+    }
+
+    /** Deletes every model of generation {@code generation} or later but {@code keep}. */
+    private void removeOrphans(int generation, ModelRef keep) {
+        for (ModelRef model : RunLayout.models(store)) {
+            if (model.generation() >= generation && !model.equals(keep)) {
+                LOG.info("Learner: deleting model {}, which no ledger names (an upload cut short by a kill)", model);
+                StoreModels.delete(store, model);
+            }
+        }
+    }
+
+    /** Points {@code models/latest.json} at {@code model} unless it does already. */
+    private void publish(ModelRef model) {
+        Optional<ModelRef> latest = RunLayout.latest(store);
+        if (latest.isPresent() && latest.get().generation() > model.generation()) {
+            throw new IllegalStateException(store.location() + ": " + RunLayout.LATEST_MODEL + " names "
+                    + latest.get() + ", beyond the learner's last ledger (" + model + "): is another learner running?");
+        }
+        if (RunLayout.publishLatest(store, model)) {
+            LOG.info("Learner: published {}", model);
+        }
+    }
+
+    /** Lists the store's batches and sorts the ones no ledger has into fresh (downloaded) and stale. */
+    private void collectNewBatches() {
+        int g = committed.generation();
+        for (GameBatch batch : RunLayout.gameBatches(store)) {
+            String key = batch.npzKey();
+            if (accounted.contains(key) || fresh.containsKey(key) || stale.contains(key)
+                    || batch.model().generation() > g) {
+                continue;
+            }
+            if (g - batch.model().generation() > config.replay().maxModelAge()) {
+                stale.add(key);
+            } else {
+                Optional<TrainingShard> shard = readShard(key);
+                if (shard.isEmpty()) {
+                    continue; // damaged or gone: logged by the store; looked at again next time
+                }
+                fresh.put(key, new WindowBatch(key, batch.model(), shard.get()));
+                freshSamples += shard.get().count();
+            }
+            seen.merge(batch.actorId(), batch.seq(), Math::max);
+        }
+    }
+
+    /** Trains, commits and publishes the next generation; returns its steps. */
+    private int trainGeneration() {
+        int parentGeneration = committed.generation();
+        int g = parentGeneration + 1;
+        List<WindowBatch> next = new ArrayList<>(window);
+        next.addAll(fresh.values());
+        next.removeIf(b -> parentGeneration - b.model().generation() > config.replay().maxModelAge());
+        ReplayBuffer replay = new ReplayBuffer(spec, config.replay(), config.batchSize(), config.seed() ^ (g * 31L));
+        long samples = next.stream().mapToLong(b -> b.shard().count()).sum();
+        // The window by positions, as ReplayBuffer keeps it: drop the oldest while the rest hold windowSamples.
+        while (samples - next.get(0).shard().count() >= config.replay().windowSamples()) {
+            samples -= next.remove(0).shard().count();
+        }
+        for (WindowBatch b : next) {
+            replay.add(g, b.shard());
+        }
+        int steps = (int) Math.min(config.steps(),
+                Math.max(1, Math.floor(config.replay().maxSampleReuse() * freshSamples / config.batchSize())));
+        Path parent = StoreModels.fetch(store, committed.model(), modelCache(), true);
+        Path dir = newCheckpointDir(g);
+        RunTables.TrainingStats trained;
+        long step;
+        try (PolicyValueNet net = agents.loadNet(parent);
+             Learner learner = new Learner(net, config.training(), committed.step());
+             Progress progress = Progress.start(false, "gen " + g + " training", steps, "")) {
+            TrainingPhase.restoreOptimizer(learner, parent, parentGeneration);
+            trained = TrainingPhase.train(learner, replay, steps, progress);
+            step = learner.step();
+            Checkpoints.save(dir, net, provenance(step, committed.model().toString()), learner.optimizerState());
+        }
+        // 1. the model's files; 2. the ledger (the commit); 3. the pointer. See the class comment.
+        ModelRef model = StoreModels.upload(store, dir, g);
+        LearnerLedger ledger = new LearnerLedger(model, step, steps, List.copyOf(fresh.keySet()), stale,
+                next.stream().map(WindowBatch::key).toList(), seen, trained.total());
+        commit(ledger);
+        committed = ledger;
+        accounted.addAll(ledger.consumed());
+        accounted.addAll(ledger.stale());
+        window = next;
+        LOG.info(String.format(Locale.ROOT, "Learner: generation %d (%s): %d steps on %d samples (%d new in %d "
+                        + "batches, %d stale batches), mean loss %.3f (policy %.3f, value %.3f), %.1f s", g, model,
+                steps, replay.size(), freshSamples, fresh.size(), stale.size(), trained.total(), trained.policy(),
+                trained.value(), trained.seconds()));
+        fresh.clear();
+        stale.clear();
+        freshSamples = 0;
+        keepLocally(dir, model);
+        publish(model);
+        return steps;
+    }
+
+    /** The verified shard of batch {@code key}, or empty if the store has none readable. */
+    private Optional<TrainingShard> readShard(String key) {
+        Path file = cacheDir.resolve("batch.npz");
+        try {
+            Files.createDirectories(cacheDir);
+            if (!store.download(key, file)) {
+                return Optional.empty();
+            }
+            return Optional.of(TrainingShard.read(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + key + " (downloaded to " + file + "): " + e.getMessage(),
+                    e);
+        }
+    }
+
+    private Provenance provenance(long step, String parent) {
+        return new Provenance(features.id(), features.version(), config.rulesPreset(), step, parent);
+    }
+
+    private Path modelCache() {
+        return cacheDir.resolve("models");
+    }
+
+    /** A fresh local directory to save generation {@code g}'s checkpoint into. */
+    private Path newCheckpointDir(int g) {
+        try {
+            Path trained = Files.createDirectories(cacheDir.resolve("trained"));
+            return Files.createTempDirectory(trained, RunLayout.generationName(g) + "-").resolve("checkpoint");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a directory in " + cacheDir + ": " + e, e);
+        }
+    }
+
+    /** Keeps a just-saved checkpoint as the cached copy of {@code model}, the next generation's parent. */
+    private void keepLocally(Path checkpoint, ModelRef model) {
+        Path target = modelCache().resolve(RunLayout.generationName(model.generation()) + "-" + model.sha256());
+        try {
+            Files.createDirectories(modelCache());
+            if (!Files.exists(target)) {
+                Files.move(checkpoint, target, StandardCopyOption.ATOMIC_MOVE);
+            }
+            StoreModels.deleteTree(checkpoint.getParent());
+        } catch (IOException e) {
+            LOG.debug("cannot keep {} in the cache: {}", checkpoint, e.toString());
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package org.tengen.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import org.tengen.models.checkpoint.CheckpointException;
+import org.tengen.models.checkpoint.CheckpointInfo;
+import org.tengen.models.checkpoint.Checkpoints;
+import org.tengen.store.RunLayout;
+import org.tengen.store.RunLayout.ModelRef;
+import org.tengen.store.RunStore;
+
+/**
+ * Checkpoints in a run store: a checkpoint directory's files under {@code models/gen-NNNN-SHA/}, named by the SHA-256
+ * of its weights, and back. Both ways verify: an upload names the model by the hash its metadata records (after
+ * checking the weights against it), a download checks the store's per-object hashes, then the checkpoint's own.
+ */
+public final class StoreModels {
+    /** What a learner needs to continue training; an actor takes only the first two. */
+    private static final List<String> FILES = List.of(Checkpoints.WEIGHTS_FILE, Checkpoints.METADATA_FILE,
+            Checkpoints.OPTIMIZER_FILE);
+
+    private StoreModels() {
+    }
+
+    /**
+     * Puts the files of {@code checkpoint} (verified first) into the store as the model of {@code generation}, which
+     * nobody may use yet: its keys are cleared first, so that the files of an earlier attempt at the same weights
+     * (another creation time in the metadata, or a directory store's record of a put that a kill cut short) are
+     * replaced rather than refused.
+     */
+    public static ModelRef upload(RunStore store, Path checkpoint, int generation) {
+        CheckpointInfo info = Checkpoints.verify(checkpoint);
+        ModelRef model = new ModelRef(generation, info.weightsSha256());
+        delete(store, model);
+        for (String name : FILES) {
+            Path file = checkpoint.resolve(name);
+            if (Files.exists(file)) {
+                store.put(model.file(name), file);
+            }
+        }
+        return model;
+    }
+
+    /** Deletes the model's files, listed or not (a directory store's record of a cut-short put included). */
+    public static void delete(RunStore store, ModelRef model) {
+        for (String name : FILES) {
+            store.delete(model.file(name));
+        }
+        for (org.tengen.store.StoreEntry entry : store.list(model.prefix())) {
+            store.delete(entry.key());
+        }
+    }
+
+    /**
+     * The model's checkpoint in {@code cacheDir} ({@code cacheDir/gen-NNNN-SHA}), downloaded unless a verified copy is
+     * there already, with its optimiser state if {@code withOptimizer} and the store has it.
+     *
+     * @throws CheckpointException if the store does not have the model whole, or it does not verify
+     */
+    public static Path fetch(RunStore store, ModelRef model, Path cacheDir, boolean withOptimizer) {
+        Path target = cacheDir.resolve(RunLayout.generationName(model.generation()) + "-" + model.sha256());
+        if (isVerified(target, model, withOptimizer)) {
+            return target;
+        }
+        try {
+            Files.createDirectories(cacheDir);
+            Path tmp = Files.createTempDirectory(cacheDir, "." + target.getFileName() + ".tmp-");
+            try {
+                for (String name : FILES) {
+                    boolean optional = name.equals(Checkpoints.OPTIMIZER_FILE);
+                    if (optional && !withOptimizer) {
+                        continue;
+                    }
+                    if (!store.download(model.file(name), tmp.resolve(name)) && !optional) {
+                        throw new CheckpointException(store.location() + ": model " + model + " has no readable "
+                                + name);
+                    }
+                }
+                requireModel(tmp, model);
+                deleteTree(target);
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+                return target;
+            } finally {
+                deleteTree(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot download model " + model + " into " + cacheDir + ": " + e, e);
+        }
+    }
+
+    /** Whether {@code dir} holds the model whole (and its optimiser state, if asked and not known to be absent). */
+    private static boolean isVerified(Path dir, ModelRef model, boolean withOptimizer) {
+        if (!Files.isDirectory(dir) || (withOptimizer && !Files.exists(dir.resolve(Checkpoints.OPTIMIZER_FILE)))) {
+            return false;
+        }
+        try {
+            requireModel(dir, model);
+            return true;
+        } catch (CheckpointException e) {
+            return false;
+        }
+    }
+
+    private static void requireModel(Path dir, ModelRef model) {
+        CheckpointInfo info = Checkpoints.verify(dir);
+        if (!info.weightsSha256().equals(model.sha256())) {
+            throw new CheckpointException("model " + model + " has weights with SHA-256 " + info.weightsSha256());
+        }
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var files = Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
