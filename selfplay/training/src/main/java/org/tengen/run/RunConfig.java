@@ -47,11 +47,13 @@ import org.tengen.selfplay.SelfPlay;
  * @param threads      threads inside the network library (intra-op) per worker
  * @param workers      self-play workers, each with its own searches over a share of the games
  * @param symmetry     self-play evaluates the network under board symmetries: NONE (as is), RANDOM or ALL
+ * @param pretrain     training of the initial network on imported games before generation 1, or off
  */
 public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network,
                         SearchConfig search, SelfPlay.Settings selfPlay, KomiRange selfPlayKomi, int games, int gamesPerPart, Replay replay,
                         TrainConfig training, int batchSize, int steps, Evaluation evaluation, int generations,
-                        long seed, int threads, int workers, SymmetricEvaluator.Mode symmetry) {
+                        long seed, int threads, int workers, SymmetricEvaluator.Mode symmetry,
+                        Pretrain pretrain) {
 
     /**
      * Komi randomisation (KataGo): each self-play data part draws its komi uniformly from {@code min, min + 1, ..
@@ -73,6 +75,22 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         /** {@code rules} with a komi drawn from the range. */
         public Rules draw(Rules rules, java.util.SplittableRandom random) {
             return randomises() ? rules.withKomi(min + random.nextInt((int) (max - min) + 1)) : rules;
+        }
+    }
+
+    /**
+     * Pre-training: before generation 1 the initial network trains {@code steps} batches (with the run's training
+     * settings) on shards of imported games ({@code tengen import-sgf}) and is saved as {@code gen-0000}.
+     *
+     * @param data  the directory of shards, or null when pre-training is off
+     * @param steps training steps
+     */
+    public record Pretrain(Path data, int steps) {
+        /** No pre-training: the initial network is random. */
+        public static final Pretrain OFF = new Pretrain(null, 0);
+
+        public boolean enabled() {
+            return data != null;
         }
     }
 
@@ -115,14 +133,15 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      */
     public RunConfig withRules(String newPreset, Rules newRules) {
         return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart,
-                replay, training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry);
+                replay, training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry,
+                pretrain);
     }
 
     /** A copy whose checkpoints have {@code newFeatures} and {@code newNetwork}, e.g. a checkpoint of no run. */
     public RunConfig withNetwork(String newFeatures, NetConfig newNetwork) {
         return new RunConfig(name, rulesPreset, rules, newFeatures, newNetwork, search, selfPlay, selfPlayKomi, games,
                 gamesPerPart, replay, training, batchSize, steps, evaluation, generations, seed, threads, workers,
-                symmetry);
+                symmetry, pretrain);
     }
 
     /** A copy that runs {@code newGenerations} generations (e.g. {@code train --generations}). */
@@ -131,7 +150,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
             throw new IllegalArgumentException("generations must be at least 1, got " + newGenerations);
         }
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
-                training, batchSize, steps, evaluation, newGenerations, seed, threads, workers, symmetry);
+                training, batchSize, steps, evaluation, newGenerations, seed, threads, workers, symmetry,
+                pretrain);
     }
 
     /** A copy whose external engines get {@code timeout} to answer (e.g. {@code match --timeout}). */
@@ -141,7 +161,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                 e.rolloutSimulations(), e.search(), e.gating(), e.gateThreshold(), e.parallel(), e.engineParallel(),
                 timeout);
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
-                training, batchSize, steps, changed, generations, seed, threads, workers, symmetry);
+                training, batchSize, steps, changed, generations, seed, threads, workers, symmetry,
+                pretrain);
     }
 
     /** The feature set named by {@link #features()}. */
@@ -211,9 +232,19 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         int workers = selfplayNode.getInt("workers", Runtime.getRuntime().availableProcessors(), 1, 1024);
         String symmetryName = selfplayNode.getChoice("evaluationSymmetry", "none", List.of("none", "random", "all"));
         SymmetricEvaluator.Mode symmetry = SymmetricEvaluator.Mode.valueOf(symmetryName.toUpperCase(Locale.ROOT));
+        Pretrain pretrain = Pretrain.OFF;
+        if (root.has("pretrain")) {
+            ConfigNode node = root.child("pretrain");
+            String data = node.getString("data", "");
+            if (data.isBlank()) {
+                throw node.invalid("data", "the directory of imported shards (tengen import-sgf) is required");
+            }
+            pretrain = new Pretrain(Path.of(data), node.getInt("steps", 1000, 1, 100_000_000));
+        }
         root.finish();
         return new RunConfig(name, preset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
-                training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry);
+                training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry,
+                pretrain);
     }
 
     private static Rules readRules(ConfigNode node, String presetName) {

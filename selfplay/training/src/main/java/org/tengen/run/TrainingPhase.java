@@ -70,26 +70,13 @@ final class TrainingPhase extends RunPhase {
         int steps = Math.min(config.steps(), replay.stepBound());
         String parentName = RunDirectory.generationName(g - 1);
         long startStep = Checkpoints.read(dir.checkpoint(g - 1)).provenance().trainingStep();
-        long start = System.nanoTime();
-        float[] sums = new float[4];
-        LossComponents last = null;
         RunTables.TrainingStats trained;
         try (PolicyValueNet net = run.loadNet(parentName);
              Learner learner = new Learner(net, config.training(), startStep);
              Progress progress = Progress.start(run.progressBars(), "gen " + g + " training", steps)) {
             restoreOptimizer(learner, g - 1);
-            for (int i = 0; i < steps; i++) {
-                last = learner.trainStep(replay.sample());
-                sums[0] += last.total();
-                sums[1] += last.policy();
-                sums[2] += last.value();
-                sums[3] += last.ownership();
-                progress.step();
-                progress.extra(String.format(Locale.ROOT, "loss %.3f", last.total()));
-            }
+            trained = train(learner, replay, steps, progress);
             // The figures go first: a checkpoint that exists always has them (a stale file is overwritten).
-            trained = new RunTables.TrainingStats(steps, (System.nanoTime() - start) / 1e9, sums[0] / steps,
-                    sums[1] / steps, sums[2] / steps, sums[3] / steps);
             RunTables.writeTraining(dir.trainingStats(g), trained);
             Checkpoints.save(dir.checkpoint(g), net, run.provenance(learner.step(), parentName),
                     learner.optimizerState());
@@ -98,5 +85,22 @@ final class TrainingPhase extends RunPhase {
         LOG.info(String.format(Locale.ROOT, "Generation %d training: %d steps on %d samples in %.1f s, mean loss "
                         + "%.3f (policy %.3f, value %.3f, ownership %.3f)", g, steps, replay.size(),
                 trained.seconds(), trained.total(), trained.policy(), trained.value(), trained.ownership()));
+    }
+
+    /** {@code steps} updates of {@code learner} on batches drawn from {@code replay}: the mean losses and the time. */
+    static RunTables.TrainingStats train(Learner learner, ReplayBuffer replay, int steps, Progress progress) {
+        long start = System.nanoTime();
+        float[] sums = new float[4];
+        for (int i = 0; i < steps; i++) {
+            LossComponents last = learner.trainStep(replay.sample());
+            sums[0] += last.total();
+            sums[1] += last.policy();
+            sums[2] += last.value();
+            sums[3] += last.ownership();
+            progress.step();
+            progress.extra(String.format(Locale.ROOT, "loss %.3f", last.total()));
+        }
+        return new RunTables.TrainingStats(steps, (System.nanoTime() - start) / 1e9, sums[0] / steps,
+                sums[1] / steps, sums[2] / steps, sums[3] / steps);
     }
 }

@@ -77,6 +77,18 @@ class RunConfigTest {
     }
 
     @Test
+    void pretrainingIsOffUnlessGivenItsData() {
+        assertEquals(RunConfig.Pretrain.OFF, parse("").pretrain());
+        assertEquals(new RunConfig.Pretrain(java.nio.file.Path.of("data/gnugo"), 1000),
+                parse("pretrain: {data: data/gnugo}\n").pretrain());
+        assertEquals(50, parse("pretrain: {data: d, steps: 50}\n").pretrain().steps());
+        assertTrue(assertThrows(ConfigException.class, () -> parse("pretrain: {steps: 50}\n")).getMessage()
+                .contains("pretrain.data: the directory of imported shards (tengen import-sgf) is required"));
+        assertTrue(assertThrows(ConfigException.class, () -> parse("pretrain: {data: d, steps: 0}\n")).getMessage()
+                .contains("pretrain.steps: 0 is out of range"));
+    }
+
+    @Test
     void randomKomiNeedsFeaturesThatShowKomi() {
         assertTrue(assertThrows(ConfigException.class,
                 () -> parse("features: az9\nselfplay:\n  randomKomi: {min: 0.5, max: 24.5}\n")).getMessage()
