@@ -100,8 +100,16 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      * @param symmetries         sample a random board symmetry for each training example
      * @param maxSampleReuse     a generation trains at most {@code maxSampleReuse * newSamples / batchSize} steps, so
      *                           each sample is drawn about this many times in its life
+     * @param external           a directory of imported shards ({@code tengen import-sgf}) mixed into every
+     *                           generation's training, or null for none
+     * @param externalFraction   the share of each batch drawn from {@code external}
      */
-    public record Replay(int windowGenerations, int windowSamples, boolean symmetries, double maxSampleReuse) {
+    public record Replay(int windowGenerations, int windowSamples, boolean symmetries, double maxSampleReuse,
+                         Path external, double externalFraction) {
+        /** A window of self-play data only. */
+        public Replay(int windowGenerations, int windowSamples, boolean symmetries, double maxSampleReuse) {
+            this(windowGenerations, windowSamples, symmetries, maxSampleReuse, null, 0);
+        }
     }
 
     /**
@@ -217,10 +225,16 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         int gamesPerPart = selfplayNode.getInt("gamesPerPart", Math.max(selfPlay.parallelGames(), (games + 3) / 4), 1,
                 1_000_000);
         ConfigNode replayNode = root.child("replay");
+        String external = replayNode.getString("external", "");
+        double externalFraction = replayNode.getDouble("externalFraction", external.isBlank() ? 0 : 0.25, 0, 0.99);
+        if (external.isBlank() && externalFraction > 0) {
+            throw replayNode.invalid("externalFraction", "needs replay.external, the directory of imported shards");
+        }
         Replay replay = new Replay(replayNode.getInt("windowGenerations", 5, 1, 100_000),
                 replayNode.getInt("windowSamples", 100_000, 1, 100_000_000),
                 replayNode.getBoolean("symmetries", true),
-                replayNode.getDouble("maxSampleReuse", 4, 0.01, 1000));
+                replayNode.getDouble("maxSampleReuse", 4, 0.01, 1000),
+                external.isBlank() ? null : Path.of(external), externalFraction);
         ConfigNode trainingNode = root.child("training");
         int batchSize = trainingNode.getInt("batchSize", 256, 1, 65_536);
         int steps = trainingNode.getInt("stepsPerGeneration", 100, 1, 10_000_000);

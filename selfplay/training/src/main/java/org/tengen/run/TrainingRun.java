@@ -13,7 +13,6 @@ import org.tengen.models.data.TrainingShard;
 import org.tengen.models.learn.Learner;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.net.PolicyValueNet;
-import org.tengen.selfplay.SgfImport;
 
 /**
  * AlphaZero-style training in synchronous generations: the current best checkpoint plays self-play games, the
@@ -151,27 +150,8 @@ public final class TrainingRun {
         InputSpec spec = context.spec();
         ReplayBuffer replay = new ReplayBuffer(spec, new RunConfig.Replay(1, Integer.MAX_VALUE,
                 config.replay().symmetries(), 1), config.batchSize(), config.seed() ^ 0x9E7A);
-        if (!Files.isDirectory(pretrain.data())) {
-            throw new IllegalArgumentException("pretrain.data: " + pretrain.data() + " is not a directory (of shards "
-                    + "written by tengen import-sgf)");
-        }
-        for (Path file : SgfImport.shards(pretrain.data())) {
-            TrainingShard shard;
-            try {
-                shard = TrainingShard.read(file);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException("cannot read pre-training data " + file + ": "
-                        + e.getMessage(), e);
-            }
-            if (!shard.spec().equals(spec)) {
-                throw new IllegalArgumentException("pretrain.data: " + file + " holds " + describe(shard.spec())
-                        + " samples, the run's network takes " + describe(spec) + " (import with --config)");
-            }
+        for (TrainingShard shard : TrainingPhase.readImported("pretrain.data", pretrain.data(), spec)) {
             replay.add(0, shard);
-        }
-        if (replay.size() == 0) {
-            throw new IllegalArgumentException("pretrain.data: " + pretrain.data() + " holds no shards (.npz); write "
-                    + "them with tengen import-sgf");
         }
         LOG.info("Pre-training the initial network: {} steps on {} samples from {}", pretrain.steps(), replay.size(),
                 pretrain.data());
@@ -184,10 +164,6 @@ public final class TrainingRun {
                     trained.steps(), trained.seconds(), trained.seconds() / trained.steps(), trained.total(),
                     trained.policy(), trained.value(), trained.ownership()));
         }
-    }
-
-    private static String describe(InputSpec spec) {
-        return spec.featureSet() + " " + spec.width() + "x" + spec.height();
     }
 
     /**

@@ -72,6 +72,20 @@ class PretrainingTest {
     }
 
     @Test
+    void importedGamesCanBeMixedIntoEveryGeneration(@TempDir Path tmp) {
+        Path data = importedGames(tmp, "az5");
+        RunConfig config = RunConfig.from(ConfigNode.parse("tiny.yaml", new StringReader(TrainingRunTest.TINY
+                .replace("generations: 2", "generations: 1")
+                .replace("training: {", String.format(Locale.ROOT, "replay: {external: '%s', externalFraction: 0.5}%n"
+                        + "training: {", data)))));
+        assertEquals(0.5, config.replay().externalFraction());
+        RunDirectory dir = new RunDirectory(tmp.resolve("run"));
+        new TrainingRun(config, dir, false).run();
+        assertEquals(4, Checkpoints.read(dir.checkpoint(1)).provenance().trainingStep());
+        assertEquals(0, Checkpoints.read(dir.checkpoint(0)).provenance().trainingStep(), "mixing is no pre-training");
+    }
+
+    @Test
     void dataForAnotherNetworkIsRefusedInOneLine(@TempDir Path tmp) {
         Path data = importedGames(tmp, "az3");
         RunDirectory dir = new RunDirectory(tmp.resolve("run"));

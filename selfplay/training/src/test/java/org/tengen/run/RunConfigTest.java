@@ -89,6 +89,15 @@ class RunConfigTest {
     }
 
     @Test
+    void mixingImportedGamesNeedsTheirDirectory() {
+        assertEquals(null, parse("").replay().external());
+        assertEquals(0.0, parse("").replay().externalFraction());
+        assertEquals(0.25, parse("replay: {external: d}\n").replay().externalFraction());
+        assertTrue(assertThrows(ConfigException.class, () -> parse("replay: {externalFraction: 0.5}\n"))
+                .getMessage().contains("replay.externalFraction: needs replay.external"));
+    }
+
+    @Test
     void randomKomiNeedsFeaturesThatShowKomi() {
         assertTrue(assertThrows(ConfigException.class,
                 () -> parse("features: az9\nselfplay:\n  randomKomi: {min: 0.5, max: 24.5}\n")).getMessage()
