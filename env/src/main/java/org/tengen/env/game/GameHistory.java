@@ -120,8 +120,30 @@ public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> 
      * @throws IllegalArgumentException naming the move (1-based) and why, if a move or the set-up is illegal
      */
     public Game replay(int n) {
+        return replay(n, Game.DEFAULT_KEPT_POSITIONS, (index, move, game) -> { });
+    }
+
+    /** Sees each move of a replay just before it is played. */
+    @FunctionalInterface
+    public interface MoveVisitor {
+        /**
+         * Move {@code index} (from 0) is about to be played in {@code game}, which the visitor may read (e.g. encode
+         * its position for a network) but not change.
+         */
+        void beforeMove(int index, Move move, Game game);
+    }
+
+    /**
+     * As {@link #replay()}, in a game that keeps {@code keptPositions} recent positions (as many as a feature set
+     * reads), showing each move to {@code visitor} just before it is played: how training data is read from records.
+     */
+    public Game replay(int keptPositions, MoveVisitor visitor) {
+        return replay(moves.size(), keptPositions, visitor);
+    }
+
+    private Game replay(int n, int keptPositions, MoveVisitor visitor) {
         checkMoveNumber(n);
-        Game game = new Game(rules);
+        Game game = new Game(rules, keptPositions);
         if (setUp()) {
             try {
                 game.setUpStones(toArray(blackStones), toArray(whiteStones), firstPlayer);
@@ -131,6 +153,7 @@ public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> 
         }
         for (int i = 0; i < n; i++) {
             Move m = moves.get(i);
+            visitor.beforeMove(i, m, game);
             try {
                 game.playAs(m.player(), m.action());
             } catch (IllegalMoveException e) {

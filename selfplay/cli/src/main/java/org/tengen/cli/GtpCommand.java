@@ -228,16 +228,8 @@ final class GtpCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--rules: " + e.getMessage());
         }
         try {
-            String board = size != null ? size : modelBoard != null ? modelBoard : "19";
-            String[] sides = board.toLowerCase(Locale.ROOT).split("x", -1);
-            if (sides.length > 2) {
-                throw new NumberFormatException();
-            }
-            int width = Integer.parseInt(sides[0].trim());
-            int height = sides.length == 2 ? Integer.parseInt(sides[1].trim()) : width;
-            engine.setBoardSize(width, height);
-        } catch (NumberFormatException e) {
-            throw new ParameterException(spec.commandLine(), "--size: expected N or WxH, got '" + size + "'");
+            BoardSize board = BoardSize.parse(size != null ? size : modelBoard != null ? modelBoard : "19");
+            engine.setBoardSize(board.width(), board.height());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--size: " + e.getMessage());
         }

@@ -25,6 +25,9 @@ public final class ReplayBuffer {
     private final Symmetries symmetries;
     private final SplittableRandom random;
     private final Deque<Entry> shards = new ArrayDeque<>();
+    /** Imported shards mixed into every batch ({@code externalFraction}), outside the window. */
+    private final Deque<Entry> external = new ArrayDeque<>();
+    private int externalSamples;
     private final int obsSize;
     private final int actions;
     private final int area;
@@ -58,17 +61,30 @@ public final class ReplayBuffer {
 
     /** Adds a shard of {@code generation} and drops what falls out of the window. */
     public void add(int generation, TrainingShard shard) {
-        if (shard.spec().planes() != spec.planes() || shard.spec().width() != spec.width()
-                || shard.spec().height() != spec.height()) {
-            throw new IllegalArgumentException("shard of generation " + generation + " has shape " + shard.spec()
-                    + ", the run uses " + spec);
-        }
+        requireShape(shard, "shard of generation " + generation);
         shards.addLast(new Entry(generation, shard));
         samples += shard.count();
         int oldestKept = generation - settings.windowGenerations() + 1;
         while (!shards.isEmpty() && (shards.peekFirst().generation() < oldestKept
                 || samples - shards.peekFirst().shard().count() >= settings.windowSamples())) {
             samples -= shards.removeFirst().shard().count();
+        }
+    }
+
+    /**
+     * Adds an imported shard to the pool that {@code externalFraction} of every batch is drawn from, whatever the
+     * window holds.
+     */
+    public void addExternal(TrainingShard shard) {
+        requireShape(shard, "imported shard");
+        external.addLast(new Entry(0, shard));
+        externalSamples += shard.count();
+    }
+
+    private void requireShape(TrainingShard shard, String what) {
+        if (shard.spec().planes() != spec.planes() || shard.spec().width() != spec.width()
+                || shard.spec().height() != spec.height()) {
+            throw new IllegalArgumentException(what + " has shape " + shard.spec() + ", the run uses " + spec);
         }
     }
 
@@ -93,15 +109,20 @@ public final class ReplayBuffer {
         return (int) Math.max(1, Math.floor(settings.maxSampleReuse() * added / batchSize));
     }
 
-    /** Draws a batch (uniformly, with replacement) into the buffers this buffer owns. */
+    /**
+     * Draws a batch (uniformly, with replacement) into the buffers this buffer owns: each example from the imported
+     * pool with probability {@code externalFraction} when it holds any, else from the window.
+     */
     public TrainingBatch sample() {
         if (samples == 0) {
             throw new IllegalStateException("the replay buffer is empty");
         }
         for (int i = 0; i < batchSize; i++) {
-            int pick = random.nextInt(samples);
+            boolean imported = externalSamples > 0 && random.nextDouble() < settings.externalFraction();
+            Deque<Entry> pool = imported ? external : shards;
+            int pick = random.nextInt(imported ? externalSamples : samples);
             TrainingShard shard = null;
-            for (Entry e : shards) {
+            for (Entry e : pool) {
                 if (pick < e.shard().count()) {
                     shard = e.shard();
                     break;

@@ -49,12 +49,13 @@ import org.tengen.selfplay.SelfPlay;
  * @param workers      self-play workers, each with its own searches over a share of the games
  * @param symmetry     self-play evaluates the network under board symmetries: NONE (as is), RANDOM or ALL
  * @param backend      the library that runs networks for search (self-play, arena, eval, match, gtp)
+ * @param pretrain     training of the initial network on imported games before generation 1, or off
  */
 public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network,
                         SearchConfig search, SelfPlay.Settings selfPlay, KomiRange selfPlayKomi, int games, int gamesPerPart, Replay replay,
                         TrainConfig training, int batchSize, int steps, Evaluation evaluation, int generations,
                         long seed, int threads, int workers, SymmetricEvaluator.Mode symmetry,
-                        InferenceBackend backend) {
+                        InferenceBackend backend, Pretrain pretrain) {
 
     /**
      * Komi randomisation (KataGo): each self-play data part draws its komi uniformly from {@code min, min + 1, ..
@@ -80,6 +81,22 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
     }
 
     /**
+     * Pre-training: before generation 1 the initial network trains {@code steps} batches (with the run's training
+     * settings) on shards of imported games ({@code tengen import-sgf}) and is saved as {@code gen-0000}.
+     *
+     * @param data  the directory of shards, or null when pre-training is off
+     * @param steps training steps
+     */
+    public record Pretrain(Path data, int steps) {
+        /** No pre-training: the initial network is random. */
+        public static final Pretrain OFF = new Pretrain(null, 0);
+
+        public boolean enabled() {
+            return data != null;
+        }
+    }
+
+    /**
      * @param windowGenerations  shards of at most this many latest generations are sampled
      * @param windowSamples      and at most this many latest samples
      * @param symmetries         sample a random board symmetry for each training example
@@ -88,12 +105,15 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      * @param maxModelAge        a learner fed by actors keeps a game batch only while its model is at most this many
      *                           generations older than the model being trained; an older batch that arrives is
      *                           counted stale and never trained on ({@code tengen train} has no such batches)
+     * @param external           a directory of imported shards ({@code tengen import-sgf}) mixed into every
+     *                           generation's training, or null for none
+     * @param externalFraction   the share of each batch drawn from {@code external}
      */
     public record Replay(int windowGenerations, int windowSamples, boolean symmetries, double maxSampleReuse,
-                         int maxModelAge) {
-        /** A window whose model age bound is its generation bound. */
+                         int maxModelAge, Path external, double externalFraction) {
+        /** A window of self-play data only, whose model age bound is its generation bound. */
         public Replay(int windowGenerations, int windowSamples, boolean symmetries, double maxSampleReuse) {
-            this(windowGenerations, windowSamples, symmetries, maxSampleReuse, windowGenerations);
+            this(windowGenerations, windowSamples, symmetries, maxSampleReuse, windowGenerations, null, 0);
         }
     }
 
@@ -128,14 +148,15 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      */
     public RunConfig withRules(String newPreset, Rules newRules) {
         return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart,
-                replay, training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry, backend);
+                replay, training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry, backend,
+                pretrain);
     }
 
     /** A copy whose checkpoints have {@code newFeatures} and {@code newNetwork}, e.g. a checkpoint of no run. */
     public RunConfig withNetwork(String newFeatures, NetConfig newNetwork) {
         return new RunConfig(name, rulesPreset, rules, newFeatures, newNetwork, search, selfPlay, selfPlayKomi, games,
                 gamesPerPart, replay, training, batchSize, steps, evaluation, generations, seed, threads, workers,
-                symmetry, backend);
+                symmetry, backend, pretrain);
     }
 
     /** A copy that runs {@code newGenerations} generations (e.g. {@code train --generations}). */
@@ -144,7 +165,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
             throw new IllegalArgumentException("generations must be at least 1, got " + newGenerations);
         }
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
-                training, batchSize, steps, evaluation, newGenerations, seed, threads, workers, symmetry, backend);
+                training, batchSize, steps, evaluation, newGenerations, seed, threads, workers, symmetry, backend,
+                pretrain);
     }
 
     /** A copy whose external engines get {@code timeout} to answer (e.g. {@code match --timeout}). */
@@ -155,14 +177,15 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                 e.rolloutSimulations(), e.search(), e.gating(), e.gateThreshold(), e.parallel(), e.engineParallel(),
                 timeout);
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
-                training, batchSize, steps, changed, generations, seed, threads, workers, symmetry, backend);
+                training, batchSize, steps, changed, generations, seed, threads, workers, symmetry, backend,
+                pretrain);
     }
 
     /** A copy whose networks run on {@code newBackend} for search (e.g. {@code --backend}). */
     public RunConfig withBackend(InferenceBackend newBackend) {
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games,
                 gamesPerPart, replay, training, batchSize, steps, evaluation, generations, seed, threads, workers,
-                symmetry, newBackend);
+                symmetry, newBackend, pretrain);
     }
 
     /** The feature set named by {@link #features()}. */
@@ -218,11 +241,17 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                 1_000_000);
         ConfigNode replayNode = root.child("replay");
         int windowGenerations = replayNode.getInt("windowGenerations", 5, 1, 100_000);
+        String external = replayNode.getString("external", "");
+        double externalFraction = replayNode.getDouble("externalFraction", external.isBlank() ? 0 : 0.25, 0, 0.99);
+        if (external.isBlank() && externalFraction > 0) {
+            throw replayNode.invalid("externalFraction", "needs replay.external, the directory of imported shards");
+        }
         Replay replay = new Replay(windowGenerations,
                 replayNode.getInt("windowSamples", 100_000, 1, 100_000_000),
                 replayNode.getBoolean("symmetries", true),
                 replayNode.getDouble("maxSampleReuse", 4, 0.01, 1000),
-                replayNode.getInt("maxModelAge", windowGenerations, 0, 100_000));
+                replayNode.getInt("maxModelAge", windowGenerations, 0, 100_000),
+                external.isBlank() ? null : Path.of(external), externalFraction);
         ConfigNode trainingNode = root.child("training");
         int batchSize = trainingNode.getInt("batchSize", 256, 1, 65_536);
         int steps = trainingNode.getInt("stepsPerGeneration", 100, 1, 10_000_000);
@@ -235,9 +264,19 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         String symmetryName = selfplayNode.getChoice("evaluationSymmetry", "none", List.of("none", "random", "all"));
         SymmetricEvaluator.Mode symmetry = SymmetricEvaluator.Mode.valueOf(symmetryName.toUpperCase(Locale.ROOT));
         InferenceBackend backend = InferenceBackend.parse(root.getChoice("backend", "auto", InferenceBackend.NAMES));
+        Pretrain pretrain = Pretrain.OFF;
+        if (root.has("pretrain")) {
+            ConfigNode node = root.child("pretrain");
+            String data = node.getString("data", "");
+            if (data.isBlank()) {
+                throw node.invalid("data", "the directory of imported shards (tengen import-sgf) is required");
+            }
+            pretrain = new Pretrain(Path.of(data), node.getInt("steps", 1000, 1, 100_000_000));
+        }
         root.finish();
         return new RunConfig(name, preset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
-                training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry, backend);
+                training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry, backend,
+                pretrain);
     }
 
     private static Rules readRules(ConfigNode node, String presetName) {

@@ -4,14 +4,18 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.data.TrainingShard;
+import org.tengen.models.eval.InputSpec;
 import org.tengen.models.learn.Learner;
 import org.tengen.models.learn.LossComponents;
 import org.tengen.models.net.PolicyValueNet;
+import org.tengen.selfplay.SgfImport;
 
 /**
  * Training of a generation: the learner trains the previous checkpoint on the replay window (the latest generations'
@@ -85,6 +89,11 @@ final class TrainingPhase extends RunPhase {
         if (replay.size() == 0) {
             throw new IllegalStateException("generation " + g + " has no training data in " + dir.dataDir(g));
         }
+        if (config.replay().external() != null) {
+            for (TrainingShard shard : readImported("replay.external", config.replay().external(), spec)) {
+                replay.addExternal(shard);
+            }
+        }
         int steps = Math.min(config.steps(), replay.stepBound());
         String parentName = RunDirectory.generationName(g - 1);
         long startStep = Checkpoints.read(dir.checkpoint(g - 1)).provenance().trainingStep();
@@ -103,5 +112,41 @@ final class TrainingPhase extends RunPhase {
         LOG.info(String.format(Locale.ROOT, "Generation %d training: %d steps on %d samples in %.1f s, mean loss "
                         + "%.3f (policy %.3f, value %.3f, ownership %.3f)", g, steps, replay.size(),
                 trained.seconds(), trained.total(), trained.policy(), trained.value(), trained.ownership()));
+    }
+
+    /**
+     * Every shard of {@code dir}, written by {@code tengen import-sgf} for this run's network; problems are
+     * reported in one line naming the config {@code field}.
+     *
+     * @throws IllegalArgumentException if {@code dir} holds no shards or a shard is for other features or board
+     */
+    static List<TrainingShard> readImported(String field, Path dir, InputSpec spec) {
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException(field + ": " + dir + " is not a directory (of shards written by tengen "
+                    + "import-sgf)");
+        }
+        List<TrainingShard> shards = new ArrayList<>();
+        for (Path file : SgfImport.shards(dir)) {
+            TrainingShard shard;
+            try {
+                shard = TrainingShard.read(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read imported data " + file + ": " + e.getMessage(), e);
+            }
+            if (!shard.spec().equals(spec)) {
+                throw new IllegalArgumentException(field + ": " + file + " holds " + describe(shard.spec())
+                        + " samples, the run's network takes " + describe(spec) + " (import with --config)");
+            }
+            shards.add(shard);
+        }
+        if (shards.isEmpty()) {
+            throw new IllegalArgumentException(field + ": " + dir + " holds no shards (.npz); write them with tengen "
+                    + "import-sgf");
+        }
+        return shards;
+    }
+
+    private static String describe(InputSpec spec) {
+        return spec.featureSet() + " " + spec.width() + "x" + spec.height();
     }
 }

@@ -9,6 +9,8 @@ import org.apache.logging.log4j.Logger;
 import org.tengen.arena.EloLadder;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.models.checkpoint.Checkpoints;
+import org.tengen.models.data.TrainingShard;
+import org.tengen.models.learn.Learner;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.net.PolicyValueNet;
 
@@ -156,7 +158,37 @@ public final class TrainingRun {
                 config.rules().height(), config.network().blocks(), config.network().channels());
         ai.djl.engine.Engine.getInstance().setRandomSeed((int) config.seed());
         try (PolicyValueNet net = PolicyValueNet.create(config.network())) {
-            Checkpoints.save(first, net, context.provenance(0, null));
+            if (config.pretrain().enabled()) {
+                pretrain(net, first);
+            } else {
+                Checkpoints.save(first, net, context.provenance(0, null));
+            }
+        }
+    }
+
+    /**
+     * Trains the new initial network on the imported shards of {@code pretrain.data} and saves it, with its
+     * optimiser state, as {@code first}: generation 1 then continues that training. The initial checkpoint exists
+     * only once this is done, so it is done once; a run killed during pre-training starts it again.
+     */
+    private void pretrain(PolicyValueNet net, Path first) {
+        RunConfig.Pretrain pretrain = config.pretrain();
+        InputSpec spec = context.spec();
+        ReplayBuffer replay = new ReplayBuffer(spec, new RunConfig.Replay(1, Integer.MAX_VALUE,
+                config.replay().symmetries(), 1), config.batchSize(), config.seed() ^ 0x9E7A);
+        for (TrainingShard shard : TrainingPhase.readImported("pretrain.data", pretrain.data(), spec)) {
+            replay.add(0, shard);
+        }
+        LOG.info("Pre-training the initial network: {} steps on {} samples from {}", pretrain.steps(), replay.size(),
+                pretrain.data());
+        try (Learner learner = new Learner(net, config.training());
+             Progress progress = Progress.start(context.progressBars(), "pre-training", pretrain.steps(), "")) {
+            RunTables.TrainingStats trained = TrainingPhase.train(learner, replay, pretrain.steps(), progress);
+            Checkpoints.save(first, net, context.provenance(learner.step(), null), learner.optimizerState());
+            LOG.info(String.format(java.util.Locale.ROOT, "Pre-trained the initial network: %d steps in %.1f s "
+                            + "(%.3f s/step), mean loss %.3f (policy %.3f, value %.3f, ownership %.3f)",
+                    trained.steps(), trained.seconds(), trained.seconds() / trained.steps(), trained.total(),
+                    trained.policy(), trained.value(), trained.ownership()));
         }
     }
 

@@ -69,14 +69,22 @@ public final class SampleBuffer {
         }
     }
 
-    /** Overwrites the outcome targets of sample {@code i} (set once a game's outcome is known). */
-    public void setTargets(int i, float valueTarget, float[] ownershipTarget, float scoreTarget) {
-        if (i < 0 || i >= count) {
-            throw new IndexOutOfBoundsException("sample " + i + " of " + count);
+    /**
+     * Sets the outcome targets of every sample once its game's outcome is known, each from the point of view of its
+     * mover: Black's outcome (+1 won, -1 lost, 0 drawn, NaN unknown), Black's area ownership (null when unknown) and
+     * Black's final margin (NaN when unknown) are negated for White's samples.
+     *
+     * @param movers the player to move (BLACK or WHITE) at each sample, at least {@link #count()} entries
+     */
+    public void setOutcomes(int[] movers, float blackValue, float[] blackOwnership, float blackScore) {
+        for (int i = 0; i < count; i++) {
+            float sign = movers[i] == org.tengen.env.board.Stone.BLACK ? 1f : -1f;
+            value[i] = blackValue == 0f ? 0f : sign * blackValue;
+            for (int p = 0; p < area; p++) {
+                ownership[i * area + p] = blackOwnership == null ? Float.NaN : sign * blackOwnership[p];
+            }
+            score[i] = sign * blackScore;
         }
-        value[i] = valueTarget;
-        System.arraycopy(ownershipTarget, 0, ownership, i * area, area);
-        score[i] = scoreTarget;
     }
 
     public void clear() {

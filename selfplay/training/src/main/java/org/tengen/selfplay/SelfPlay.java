@@ -106,7 +106,8 @@ public final class SelfPlay {
     private final SplittableRandom random;
     private final float[] obs;
     private final float[] ownershipBlack;
-    private final float[] ownershipMover;
+    /** Ownership of a sample until its game ends: not known yet. */
+    private final float[] ownershipUnknown;
 
     public SelfPlay(Rules rules, FeatureSet features, SearchConfig searchConfig, LeafEvaluator leaves,
                     Settings settings) {
@@ -129,7 +130,8 @@ public final class SelfPlay {
         }
         this.obs = new float[spec.observationSize()];
         this.ownershipBlack = new float[rules.area()];
-        this.ownershipMover = new float[rules.area()];
+        this.ownershipUnknown = new float[rules.area()];
+        java.util.Arrays.fill(ownershipUnknown, Float.NaN);
     }
 
     public InputSpec spec() {
@@ -259,24 +261,16 @@ public final class SelfPlay {
         }
         samplePlayers[s][index] = player;
         // Value and ownership are filled in when the game ends.
-        buffer.add(obs, 0, result.policy(), 0, 0f, ownershipMover, 0, 0f);
+        buffer.add(obs, 0, result.policy(), 0, Float.NaN, ownershipUnknown, 0, Float.NaN);
     }
 
     /** Sets the outcome targets of the finished game's samples from each sample's mover's view. */
     private void finishSamples(int s, Game game, int winner, GameLoop.Ending ending) {
         boolean counted = ending == GameLoop.Ending.PASSES;
         boolean decided = counted || ending == GameLoop.Ending.RESIGNATION;
-        float margin = (float) game.scoreMargin();
+        float blackValue = !decided ? Float.NaN : winner == Stone.EMPTY ? 0f : winner == Stone.BLACK ? 1f : -1f;
         game.ownership(ownershipBlack, 0);
-        SampleBuffer buffer = pending[s];
-        for (int i = 0; i < buffer.count(); i++) {
-            int player = samplePlayers[s][i];
-            float sign = player == Stone.BLACK ? 1f : -1f;
-            float outcome = !decided ? Float.NaN : winner == Stone.EMPTY ? 0f : winner == player ? 1f : -1f;
-            for (int p = 0; p < ownershipBlack.length; p++) {
-                ownershipMover[p] = counted ? sign * ownershipBlack[p] : Float.NaN;
-            }
-            buffer.setTargets(i, outcome, ownershipMover, counted ? sign * margin : Float.NaN);
-        }
+        pending[s].setOutcomes(samplePlayers[s], blackValue, counted ? ownershipBlack : null,
+                counted ? (float) game.scoreMargin() : Float.NaN);
     }
 }

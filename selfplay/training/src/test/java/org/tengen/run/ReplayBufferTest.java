@@ -37,6 +37,28 @@ class ReplayBufferTest {
         assertTrue(Float.isNaN(batch.scoreTargets()[0]), "no score in the shard: unknown, not 0");
     }
 
+    @Test
+    void importedShardsFillTheirFractionOfEveryBatchAndDoNotCountTowardsSteps() {
+        ReplayBuffer replay = new ReplayBuffer(SPEC, new RunConfig.Replay(5, 100_000, false, 2, 5, java.nio.file.Path.of(
+                "imported"), 0.25), 1000, 1);
+        float[] selfPlay = new float[50];
+        java.util.Arrays.fill(selfPlay, 1f);
+        replay.add(1, new TrainingShard(SPEC, 50, new float[100], new float[150], selfPlay, new float[100], null));
+        float[] imported = new float[500];
+        java.util.Arrays.fill(imported, -1f);
+        replay.addExternal(new TrainingShard(SPEC, 500, new float[1000], new float[1500], imported, new float[1000],
+                null));
+        assertEquals(50, replay.size());
+        assertEquals(1, replay.stepBound());
+        int fromImported = 0;
+        for (int b = 0; b < 10; b++) {
+            for (float v : replay.sample().valueTargets()) {
+                fromImported += v == -1f ? 1 : 0;
+            }
+        }
+        assertEquals(2500, fromImported, 150, "a quarter of 10 batches of 1000");
+    }
+
     private static TrainingShard shard(int n, float[] score) {
         return new TrainingShard(SPEC, n, new float[n * 2], new float[n * 3], new float[n], new float[n * 2], score);
     }

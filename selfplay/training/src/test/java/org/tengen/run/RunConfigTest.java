@@ -100,6 +100,27 @@ class RunConfigTest {
     }
 
     @Test
+    void pretrainingIsOffUnlessGivenItsData() {
+        assertEquals(RunConfig.Pretrain.OFF, parse("").pretrain());
+        assertEquals(new RunConfig.Pretrain(java.nio.file.Path.of("data/gnugo"), 1000),
+                parse("pretrain: {data: data/gnugo}\n").pretrain());
+        assertEquals(50, parse("pretrain: {data: d, steps: 50}\n").pretrain().steps());
+        assertTrue(assertThrows(ConfigException.class, () -> parse("pretrain: {steps: 50}\n")).getMessage()
+                .contains("pretrain.data: the directory of imported shards (tengen import-sgf) is required"));
+        assertTrue(assertThrows(ConfigException.class, () -> parse("pretrain: {data: d, steps: 0}\n")).getMessage()
+                .contains("pretrain.steps: 0 is out of range"));
+    }
+
+    @Test
+    void mixingImportedGamesNeedsTheirDirectory() {
+        assertEquals(null, parse("").replay().external());
+        assertEquals(0.0, parse("").replay().externalFraction());
+        assertEquals(0.25, parse("replay: {external: d}\n").replay().externalFraction());
+        assertTrue(assertThrows(ConfigException.class, () -> parse("replay: {externalFraction: 0.5}\n"))
+                .getMessage().contains("replay.externalFraction: needs replay.external"));
+    }
+
+    @Test
     void randomKomiNeedsFeaturesThatShowKomi() {
         assertTrue(assertThrows(ConfigException.class,
                 () -> parse("features: az9\nselfplay:\n  randomKomi: {min: 0.5, max: 24.5}\n")).getMessage()

@@ -1,0 +1,95 @@
+package org.tengen.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.tengen.env.features.FeatureSet;
+import org.tengen.env.features.FeatureSets;
+import org.tengen.models.checkpoint.CheckpointInfo;
+import org.tengen.models.checkpoint.Checkpoints;
+import org.tengen.models.djl.DjlEvaluator;
+import org.tengen.models.net.PolicyValueNet;
+import org.tengen.run.RunDirectory;
+import org.tengen.selfplay.MoveAgreement;
+import org.tengen.selfplay.SgfImport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code tengen eval-sgf}: how often a network's most probable move is the move played in SGF games. */
+@Command(name = "eval-sgf", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {"Measure a network on SGF games: top-1 move agreement (its most probable legal move is the "
+                + "move played) and how often its value has the sign of the result.",
+            "Games are read as import-sgf reads them; bad files are reported on stderr and skipped."})
+final class EvalSgfCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH",
+            description = "SGF files (collections too) and directories, searched recursively for *.sgf.")
+    private List<Path> inputs;
+
+    @Option(names = "--model", paramLabel = "PATH", required = true,
+            description = "A checkpoint directory, or a run directory (its latest checkpoint).")
+    private Path model;
+
+    @Option(names = "--size", paramLabel = "N|WxH",
+            description = "Board of the games to read, e.g. 9 or 9x7 (default: the model's).")
+    private String size;
+
+    @Option(names = "--batch", paramLabel = "N", defaultValue = "256",
+            description = "Positions per network call (default: ${DEFAULT-VALUE}).")
+    private int batch;
+
+    @Override
+    public Integer call() {
+        if (batch < 1) {
+            throw new ParameterException(spec.commandLine(), "--batch must be at least 1, got " + batch);
+        }
+        Path checkpoint = checkpoint();
+        CheckpointInfo info = Checkpoints.read(checkpoint);
+        FeatureSet features = FeatureSets.byId(info.provenance().featureSet());
+        info.requireFeatures(features.id(), features.version(), checkpoint);
+        BoardSize board;
+        try {
+            board = size != null ? BoardSize.parse(size)
+                    : new BoardSize(info.network().width(), info.network().height());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--size: " + e.getMessage());
+        }
+        NetworkRuntime.configure(1);
+        SgfImport importer = new SgfImport(features, board.width(), board.height(), 1);
+        PrintWriter err = spec.commandLine().getErr();
+        long start = System.nanoTime();
+        MoveAgreement.Result r;
+        try (PolicyValueNet net = Checkpoints.load(checkpoint)) {
+            r = MoveAgreement.measure(new DjlEvaluator(net, importer.spec()), importer, inputs, batch, line -> {
+                err.println(line);
+                err.flush();
+            });
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "%s: %s (%.1f s)%n", checkpoint, r.describe(), (System.nanoTime() - start) / 1e9);
+        r.reading().skipped().forEach((reason, n) -> out.printf(Locale.ROOT, "skipped %d %s%n", n, reason));
+        out.flush();
+        return 0;
+    }
+
+    /** The checkpoint --model names: itself, or a run directory's latest. */
+    private Path checkpoint() {
+        if (Files.isRegularFile(model.resolve(Checkpoints.METADATA_FILE))) {
+            return model;
+        }
+        if (Files.isRegularFile(model.resolve("config.yaml"))) {
+            return new RunDirectory(model).resolveCheckpoint("latest");
+        }
+        throw new ParameterException(spec.commandLine(), "--model: " + model + " is neither a checkpoint (no "
+                + Checkpoints.METADATA_FILE + ") nor a run directory (no config.yaml)");
+    }
+}
