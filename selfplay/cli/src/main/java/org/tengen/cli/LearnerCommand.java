@@ -16,8 +16,9 @@ import picocli.CommandLine.Option;
 @Command(name = "learner", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
             "Train on the game batches that actors upload to a run store, and publish each new model.",
-            "Publishes the initial network if the store has none. Its state is in the store: kill it at any moment",
-            "and start it again; it resumes from its last committed generation, nothing lost or counted twice."})
+            "Publishes the initial network if the store has none. Its state is in the store: kill it at any moment "
+                    + "and start it again; it resumes from its last committed generation, nothing lost or counted "
+                    + "twice."})
 final class LearnerCommand implements Callable<Integer> {
 
     @Mixin

@@ -17,8 +17,9 @@ import picocli.CommandLine.Option;
 /** Options shared by {@code actor} and {@code learner}: the store, the config, the local cache, the poll interval. */
 final class RoleOptions {
     @Option(names = "--store", paramLabel = "URI", required = true,
-            description = "The run store: a directory (local or NFS) or s3://BUCKET/PREFIX (endpoint and region from"
-                    + " AWS_ENDPOINT_URL and AWS_REGION, credentials from the standard AWS chain).")
+            description = "The run store: s3://BUCKET/PREFIX for an S3 bucket (endpoint and region from"
+                    + " AWS_ENDPOINT_URL and AWS_REGION, credentials from the standard AWS chain), or a directory"
+                    + " (local or NFS).")
     String store;
 
     @Option(names = "--config", paramLabel = "FILE",
