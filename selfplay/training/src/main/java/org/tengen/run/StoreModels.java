@@ -19,9 +19,12 @@ import org.tengen.store.RunStore;
  * checking the weights against it), a download checks the store's per-object hashes, then the checkpoint's own.
  */
 public final class StoreModels {
-    /** What a learner needs to continue training; an actor takes only the first two. */
+    /**
+     * What a learner needs to continue training; an actor takes all but the optimiser state. The ONNX model is absent
+     * from checkpoints saved before it existed (its hash is then absent from the metadata too).
+     */
     private static final List<String> FILES = List.of(Checkpoints.WEIGHTS_FILE, Checkpoints.METADATA_FILE,
-            Checkpoints.OPTIMIZER_FILE);
+            Checkpoints.ONNX_FILE, Checkpoints.OPTIMIZER_FILE);
 
     private StoreModels() {
     }
@@ -71,10 +74,11 @@ public final class StoreModels {
             Path tmp = Files.createTempDirectory(cacheDir, "." + target.getFileName() + ".tmp-");
             try {
                 for (String name : FILES) {
-                    boolean optional = name.equals(Checkpoints.OPTIMIZER_FILE);
-                    if (optional && !withOptimizer) {
+                    if (name.equals(Checkpoints.OPTIMIZER_FILE) && !withOptimizer) {
                         continue;
                     }
+                    // Checkpoints.verify below refuses a model whose metadata names a file that is missing.
+                    boolean optional = name.equals(Checkpoints.OPTIMIZER_FILE) || name.equals(Checkpoints.ONNX_FILE);
                     if (!store.download(model.file(name), tmp.resolve(name)) && !optional) {
                         throw new CheckpointException(store.location() + ": model " + model + " has no readable "
                                 + name);
