@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.config.ConfigNode;
 import org.tengen.store.RunLayout;
@@ -22,6 +23,8 @@ import org.tengen.store.RunStore;
  * record without the object), and a ledger whose model was never published. The resumed learner clears the first two,
  * finishes the third, and every batch is still counted once.
  */
+// An actor waits for a model it can use: a model that never verifies must fail the test, not hang the build.
+@Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
 class LearnerRecoveryTest {
 
     @Test
