@@ -47,6 +47,19 @@ class PretrainedModelsTest {
         assertEquals(0.5, engine.rules().komi());
     }
 
+    @Test
+    void theNineByNineModelStartsOnItsBoardAndOpensOnAPoint() {
+        Path folder = PRETRAINED.resolve("9x9");
+        assertTrue(Files.isRegularFile(folder.resolve("README.md")), "provenance next to the model");
+        GtpCommand command = new GtpCommand();
+        new CommandLine(command).parseArgs("--model", folder.toString(), "--seed", "1", "--simulations", "32");
+        GtpEngine engine = command.engine();
+        assertEquals(9, engine.rules().width());
+        assertEquals(7.5, engine.rules().komi());
+        String move = ok(engine, "genmove b");
+        assertTrue(move.matches("[A-HJ][1-9]"), "a point of the 9x9 board, not " + move);
+    }
+
     private static String ok(GtpEngine engine, String command) {
         String response = engine.execute(command);
         assertTrue(response.startsWith("= "), command + " -> " + response);
