@@ -84,7 +84,10 @@ final class TrainCommand implements Callable<Integer> {
         }
         String given = ConfigNode.readText(configFile);
         // Validate before touching the run directory, so a broken config leaves nothing behind.
-        RunConfig.from(ConfigNode.parse(configFile.toString(), new java.io.StringReader(given)));
+        RunConfig parsed = RunConfig.from(ConfigNode.parse(configFile.toString(), new java.io.StringReader(given)));
+        if (existing == null) {
+            parsed.pretrain().requireData();
+        }
         if (existing != null && !existing.equals(given)) {
             throw new IllegalArgumentException("run directory " + dir.root() + " was started with a different "
                     + "config; resume it without --config (or with the same file), or use a new --run-dir");

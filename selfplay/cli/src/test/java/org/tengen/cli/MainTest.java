@@ -186,4 +186,14 @@ class MainTest {
         assertTrue(run.err().contains("--generations must be at least 1"), run.err());
         assertFalse(Files.exists(dir), "nothing written");
     }
+
+    @Test
+    void aNewRunWhosePretrainingDataIsMissingLeavesNoRunDirectory(@TempDir Path tmp) {
+        Path dir = tmp.resolve("run");
+        CliRun run = CliRun.of("train", "--config", "../../configs/9x9-pretrained.yaml", "--run-dir", dir.toString());
+        assertNotEquals(0, run.code(), run.err());
+        assertEquals("error: pretrain.data: data/gnugo-9x9 is not a directory (of shards written by tengen "
+                + "import-sgf)\n", run.err().replace("\r", ""));
+        assertFalse(Files.exists(dir), "nothing written");
+    }
 }

@@ -94,6 +94,14 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         public boolean enabled() {
             return data != null;
         }
+
+        /** Checks, before a new run starts, that the data to pre-train on is there. */
+        public void requireData() {
+            if (enabled() && !java.nio.file.Files.isDirectory(data)) {
+                throw new IllegalArgumentException("pretrain.data: " + data + " is not a directory (of shards "
+                        + "written by tengen import-sgf)");
+            }
+        }
     }
 
     /**
