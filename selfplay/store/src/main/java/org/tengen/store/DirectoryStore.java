@@ -7,11 +7,14 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
@@ -150,24 +153,32 @@ public final class DirectoryStore extends AbstractRunStore {
             if (!Files.isDirectory(start)) {
                 return entries;
             }
-            try (Stream<Path> files = Files.walk(start)) {
-                for (Path path : (Iterable<Path>) files::iterator) {
+            // walkFileTree, not Files.walk: a writer's temporary file renamed away mid-listing must be skipped,
+            // where Files.walk throws NoSuchFileException.
+            Files.walkFileTree(start, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path path, BasicFileAttributes attributes) {
                     String key = key(path);
                     if (key.isEmpty() || key.startsWith(".") || key.contains("/.") || !key.startsWith(prefix)
-                            || !Files.isRegularFile(path)) {
-                        continue;
+                            || !attributes.isRegularFile()) {
+                        return FileVisitResult.CONTINUE;
                     }
                     if (!Keys.isValid(key)) {
                         report(key, "not a valid store key, so not written by this store");
-                        continue;
+                        return FileVisitResult.CONTINUE;
                     }
-                    try {
-                        entries.add(new StoreEntry(key, Files.size(path)));
-                    } catch (NoSuchFileException e) {
-                        // Deleted while listing.
-                    }
+                    entries.add(new StoreEntry(key, attributes.size()));
+                    return FileVisitResult.CONTINUE;
                 }
-            }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path path, IOException e) throws IOException {
+                    if (e instanceof NoSuchFileException) {
+                        return FileVisitResult.CONTINUE; // deleted or renamed while listing
+                    }
+                    throw e;
+                }
+            });
             return entries;
         });
     }

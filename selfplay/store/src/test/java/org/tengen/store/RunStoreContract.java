@@ -242,6 +242,35 @@ abstract class RunStoreContract {
         }
     }
 
+    /** A learner lists while actors upload: writers' temporary files come and go under the listing. */
+    @Test
+    void listingWhileWritersUploadNeverFails() throws Exception {
+        AtomicBoolean done = new AtomicBoolean();
+        ExecutorService writer = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> uploads = writer.submit(() -> {
+                for (int j = 0; j < 60; j++) {
+                    store.put(String.format("games/a2/%08d.npz", j), random(20_000, j));
+                }
+                done.set(true);
+                return null;
+            });
+            int listings = 0;
+            while (!done.get()) {
+                for (StoreEntry e : store.list("games/")) {
+                    assertEquals(20_000, e.size(), e.key());
+                }
+                listings++;
+            }
+            uploads.get(60, TimeUnit.SECONDS);
+            assertTrue(listings > 0);
+        } finally {
+            done.set(true);
+            writer.shutdownNow();
+        }
+        assertEquals(60, store.list("games/").size());
+    }
+
     @Test
     void readersSeeAWholeObjectOrNothing() throws Exception {
         byte[] big = random(2_000_000, 5);
