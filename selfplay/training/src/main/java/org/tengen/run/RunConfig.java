@@ -97,10 +97,17 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
 
         /** Checks, before a new run starts, that the data to pre-train on is there. */
         public void requireData() {
-            if (enabled() && !java.nio.file.Files.isDirectory(data)) {
-                throw new IllegalArgumentException("pretrain.data: " + data + " is not a directory (of shards "
-                        + "written by tengen import-sgf)");
+            if (enabled()) {
+                requireShardDirectory("pretrain.data", data);
             }
+        }
+    }
+
+    /** Refuses, naming the config {@code field}, a {@code dir} of imported shards that is not a directory. */
+    static void requireShardDirectory(String field, Path dir) {
+        if (!java.nio.file.Files.isDirectory(dir)) {
+            throw new IllegalArgumentException(field + ": " + dir + " is not a directory (of shards written by tengen "
+                    + "import-sgf)");
         }
     }
 

@@ -121,10 +121,7 @@ final class TrainingPhase extends RunPhase {
      * @throws IllegalArgumentException if {@code dir} holds no shards or a shard is for other features or board
      */
     static List<TrainingShard> readImported(String field, Path dir, InputSpec spec) {
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException(field + ": " + dir + " is not a directory (of shards written by tengen "
-                    + "import-sgf)");
-        }
+        RunConfig.requireShardDirectory(field, dir);
         List<TrainingShard> shards = new ArrayList<>();
         for (Path file : SgfImport.shards(dir)) {
             TrainingShard shard;
