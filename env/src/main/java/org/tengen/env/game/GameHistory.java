@@ -108,6 +108,27 @@ public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> 
                 : new GameHistory(rules, blackStones, whiteStones, firstPlayer, moves.subList(0, n), Ending.NONE);
     }
 
+    /**
+     * The same game with its first {@code n} moves as set-up stones: a random opening kept as the start position, so
+     * that nothing learns from its moves. Exact, since such moves only add stones (no position before them can recur).
+     *
+     * @throws IllegalArgumentException if one of those moves is a pass, captures or is a suicide
+     */
+    public GameHistory openingAsSetup(int n) {
+        checkMoveNumber(n);
+        Game opened = replay(n);
+        if (opened.board().stoneCount() != blackStones.size() + whiteStones.size() + n) {
+            throw new IllegalArgumentException("the first " + n + " moves do not only add stones: a pass, a capture "
+                    + "or a suicide cannot become set-up");
+        }
+        List<Integer> black = new ArrayList<>(blackStones);
+        List<Integer> white = new ArrayList<>(whiteStones);
+        for (Move m : moves.subList(0, n)) {
+            (m.player() == Stone.BLACK ? black : white).add(m.action());
+        }
+        return new GameHistory(rules, black, white, opened.toMove(), moves.subList(n, moves.size()), ending);
+    }
+
     /** The game after every move and its ending: see {@link #replay(int)}. */
     public Game replay() {
         return replay(moves.size());

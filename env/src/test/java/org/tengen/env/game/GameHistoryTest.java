@@ -182,6 +182,33 @@ class GameHistoryTest {
     }
 
     @Test
+    void anOpeningOfStonesBecomesSetUpAndTheGameEndsTheSame() {
+        Rules rules = Rules.trompTaylor(5).withKomi(0.5);
+        Game game = new Game(rules, 1);
+        for (int a : new int[] {6, 18, 8, 16, 12, 7, rules.passAction(), rules.passAction()}) {
+            game.play(a);
+        }
+        GameHistory opened = game.history().openingAsSetup(4);
+        assertEquals(List.of(6, 8), opened.blackStones());
+        assertEquals(List.of(16, 18), opened.whiteStones());
+        assertEquals(Stone.BLACK, opened.firstPlayer());
+        assertEquals(4, opened.moveCount());
+        Game replayed = opened.replay();
+        assertEquals(game.board().toString(), replayed.board().toString());
+        assertEquals(game.status(), replayed.status());
+        assertEquals(game.scoreMargin(), replayed.scoreMargin());
+        assertEquals(Stone.WHITE, game.history().openingAsSetup(5).firstPlayer());
+
+        Game capture = new Game(rules, 1);
+        for (int a : new int[] {1, 0, 5}) {
+            capture.play(a);
+        }
+        assertThrows(IllegalArgumentException.class, () -> capture.history().openingAsSetup(3),
+                "a capture cannot become set-up");
+        assertThrows(IllegalArgumentException.class, () -> game.history().openingAsSetup(8), "nor can a pass");
+    }
+
+    @Test
     void aResignationIsTheEndingNotAMove() {
         Game game = new Game(Rules.trompTaylor(5));
         game.play(12);

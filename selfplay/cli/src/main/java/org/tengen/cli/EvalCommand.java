@@ -45,6 +45,9 @@ final class EvalCommand implements Callable<Integer> {
     @Mixin
     private BackendOption backendOption;
 
+    @Mixin
+    private OpeningOption opening;
+
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "32",
             description = "Games played at once, batching network evaluations (default: ${DEFAULT-VALUE}).")
     private int parallel;
@@ -76,7 +79,7 @@ final class EvalCommand implements Callable<Integer> {
              Agent pb = agents.create(specB, search, parallel, seed + 7919)) {
             long start = System.nanoTime();
             Arena.MatchResult r = Arena.play(pa, pb, config.rules(), config.featureSet(), games, parallel,
-                    Referee.AREA, record -> {
+                    opening.opening(seed), Referee.AREA, record -> {
                 if (!record.history().moves().isEmpty()) {
                     int first = record.history().moves().get(0).action();
                     String vertex = first == config.rules().passAction() ? "pass" : Vertex.format(

@@ -106,6 +106,9 @@ final class MatchCommand implements Callable<Integer> {
     @Mixin
     private BackendOption backendOption;
 
+    @Mixin
+    private OpeningOption opening;
+
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
             description = "Games played at once, one engine process each (default: ${DEFAULT-VALUE}).")
     private int parallel;
@@ -183,7 +186,7 @@ final class MatchCommand implements Callable<Integer> {
              ExternalPlayer theirs = agents.engine(Optional.ofNullable(engineName), command, parallel)) {
             long start = System.nanoTime();
             Arena.MatchResult r = Arena.play(ours, theirs, rules, config.featureSet(), games, parallel,
-                    scoring.equals("engine") ? theirs.engineScoring() : Referee.AREA, record -> {
+                    opening.opening(seed), scoring.equals("engine") ? theirs.engineScoring() : Referee.AREA, record -> {
                         outcomes.add(new Outcome(record.blackPlayer().equals(ours.name()), ending(record, rules)));
                         if (sgfDir != null) {
                             GoSgf.save(sgfDir.resolve(String.format(Locale.ROOT, "game-%04d.sgf", outcomes.size() - 1)),

@@ -1,5 +1,6 @@
 package org.tengen.external;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
@@ -9,6 +10,7 @@ import org.tengen.agent.Budget;
 import org.tengen.agent.Referee;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
+import org.tengen.env.game.GameHistory;
 import org.tengen.env.game.GameResult;
 import org.tengen.env.game.Legality;
 import org.tengen.env.game.Vertex;
@@ -173,7 +175,10 @@ public final class ExternalPlayer implements Agent {
         }
     }
 
-    /** Brings the slot's engine to {@code game}: the same game plus the opponent's move, or a new game. */
+    /**
+     * Brings the slot's engine to {@code game}: the moves it has not seen yet (the opponent's last one, or a random
+     * opening's), or a new game with every move so far.
+     */
     private void follow(Seat seat, Game game) {
         if (seat.engine == null) {
             seat.engine = launcher.get();
@@ -185,17 +190,17 @@ public final class ExternalPlayer implements Agent {
             tell(seat, game.lastPlayer(), game.lastAction());
             return;
         }
-        if (game.turns() > 1) {
-            throw new IllegalStateException(name + " can only join a game at its start, not after " + game.turns()
-                    + " turns");
+        List<GameHistory.Move> moves = game.history().moves();
+        if (game.turns() != moves.size() || game.history().setUp()) {
+            throw new IllegalStateException(name + " can only join a game that started on an empty board");
         }
         setUp(seat, "boardsize " + rules.width());
         setUp(seat, "komi " + rules.komi());
         setUp(seat, "clear_board");
         seat.known.reset();
         seat.inGame = true;
-        if (game.turns() == 1) {
-            tell(seat, game.lastPlayer(), game.lastAction());
+        for (GameHistory.Move m : moves) {
+            tell(seat, m.player(), m.action());
         }
     }
 

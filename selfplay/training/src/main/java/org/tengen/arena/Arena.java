@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.tengen.agent.Agent;
 import org.tengen.agent.GameLoop;
+import org.tengen.agent.RandomOpening;
 import org.tengen.agent.Referee;
 import org.tengen.env.features.FeatureSet;
+import org.tengen.env.game.GameHistory;
 import org.tengen.env.rules.Rules;
 import org.tengen.env.vec.IllegalActionPolicy;
 import org.tengen.env.vec.VecEnv;
@@ -70,6 +72,26 @@ public final class Arena {
      */
     public static MatchResult play(Agent a, Agent b, Rules rules, FeatureSet features, int games, int parallel,
                                    Referee referee, Consumer<GameRecord> onGame) {
+        return play(a, b, rules, features, games, parallel, Opening.NONE, referee, onGame);
+    }
+
+    /**
+     * How games open: the first {@code moves} turns are {@link RandomOpening random moves} drawn from {@code seed}
+     * (none when 0), which a game's record keeps as set-up stones, so its moves are the players' own.
+     */
+    public record Opening(int moves, long seed) {
+        public static final Opening NONE = new Opening(0, 0);
+
+        public Opening {
+            if (moves < 0) {
+                throw new IllegalArgumentException("random opening moves must be at least 0, got " + moves);
+            }
+        }
+    }
+
+    /** As above, with every game opened as {@code opening} says. */
+    public static MatchResult play(Agent a, Agent b, Rules rules, FeatureSet features, int games, int parallel,
+                                   Opening opening, Referee referee, Consumer<GameRecord> onGame) {
         if (games < 1 || parallel < 1) {
             throw new IllegalArgumentException("games and parallel must be at least 1, got " + games + ", "
                     + parallel);
@@ -82,14 +104,20 @@ public final class Arena {
         int[] wdl = new int[3];
         int[] cut = {0};
         try (VecEnv env = new VecEnv(new VecEnvConfig(rules, slots, features, 1, IllegalActionPolicy.THROW, 0))) {
-            new GameLoop(env, a, b, referee).play(games, game -> {
+            int n = opening.moves();
+            // One opening generator per player: each draws its own colour's stones, reproducibly from the seed.
+            Agent first = n == 0 ? a : new RandomOpening(a, n, slots, opening.seed());
+            Agent second = n == 0 ? b : new RandomOpening(b, n, slots, ~opening.seed());
+            new GameLoop(env, first, second, referee).play(games, game -> {
                 double score = game.firstScore();
                 wdl[score == 1 ? 0 : score == 0 ? 2 : 1]++;
                 results.add(new EloLadder.GameResult(nameA, nameB, score));
                 if (game.ending() == GameLoop.Ending.MOVE_CAP) {
                     cut[0]++;
                 }
-                onGame.accept(GameRecord.builder(game.game().history())
+                GameHistory history = game.game().history();
+                int opened = Math.min(n, history.moveCount());
+                onGame.accept(GameRecord.builder(opened == 0 ? history : history.openingAsSetup(opened))
                         .optPlayers(game.firstBlack() ? nameA : nameB, game.firstBlack() ? nameB : nameA)
                         .optResult(game.result().toSgf()).build());
             });

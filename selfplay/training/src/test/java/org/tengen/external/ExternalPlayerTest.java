@@ -77,6 +77,23 @@ class ExternalPlayerTest {
     }
 
     @Test
+    void anEngineJoinsAfterARandomOpeningItDidNotPlay() {
+        Launcher launcher = new Launcher(Fault.NONE, 0, TIMEOUT);
+        List<GameRecord> records = new ArrayList<>();
+        try (ExternalPlayer engine = new ExternalPlayer(Optional.empty(), launcher, RULES, 2);
+             Agent random = new RandomAgent(3)) {
+            Arena.MatchResult r = Arena.play(random, engine, RULES, FeatureSets.byId("none"), 4, 2,
+                    new Arena.Opening(5, 1), Referee.AREA, records::add);
+            assertEquals(4, r.games());
+            assertEquals(new ExternalPlayer.Problems(0, 0, 0, 0, 0), engine.problems(),
+                    "the engine was told the opening's moves of both colours and played on legally");
+        }
+        for (GameRecord record : records) {
+            assertEquals(5, record.history().blackStones().size() + record.history().whiteStones().size());
+        }
+    }
+
+    @Test
     void engineScoringAsksTheEngineForTheResult() {
         List<GameRecord> records = new ArrayList<>();
         try (ExternalPlayer engine = new ExternalPlayer(Optional.of("fake"), new Launcher(Fault.NONE, 0, TIMEOUT), RULES, 2)) {
