@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.arena.EloLadder;
-import org.tengen.config.ConfigNode;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunLayout.ModelRef;
 import org.tengen.store.RunStore;
@@ -41,7 +39,7 @@ class EvaluatorRoleTest {
     /** Generations 0 to 2, committed by a learner on an actor's games. */
     @BeforeEach
     void twoGenerations() throws Exception {
-        config = config(RoleProcesses.CONFIG);
+        config = RoleProcesses.config(RoleProcesses.CONFIG);
         root = tmp.resolve("store");
         try (RunStore store = RunStore.open(root.toString())) {
             for (int g = 0; g <= 2; g++) {
@@ -51,10 +49,6 @@ class EvaluatorRoleTest {
                 new LearnerRole(store, config, tmp.resolve("learner"), POLL).run(g);
             }
         }
-    }
-
-    private static RunConfig config(String text) {
-        return RunConfig.from(ConfigNode.parse("roles.yaml", new StringReader(text)));
     }
 
     private EvaluatorRole.Summary evaluate(RunStore store, int generations) throws InterruptedException {
@@ -130,7 +124,8 @@ class EvaluatorRoleTest {
 
     @Test
     void withGatingTheBestModelIsPublishedAndActorsPlayIt() throws Exception {
-        config = config(RoleProcesses.CONFIG.replace("anchors: [random]", "anchors: [random]\n  gating: true"));
+        config = RoleProcesses.config(RoleProcesses.CONFIG.replace("anchors: [random]",
+                "anchors: [random]\n  gating: true"));
         assertTrue(config.evaluation().gating());
         try (RunStore store = RunStore.open(root.toString())) {
             // Generation 1 lost every game to generation 0: it is not promoted, so generation 2 meets generation 0.

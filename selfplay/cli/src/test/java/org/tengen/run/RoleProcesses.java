@@ -57,6 +57,11 @@ final class RoleProcesses {
     private RoleProcesses() {
     }
 
+    /** The run config of a config text such as {@link #CONFIG}. */
+    static RunConfig config(String text) {
+        return RunConfig.from(org.tengen.config.ConfigNode.parse("roles.yaml", new java.io.StringReader(text)));
+    }
+
     static Process learner(Path config, String store, Path tmp, int generations, String log,
                            Map<String, String> env) throws IOException {
         return start(tmp.resolve(log), env, "learner", "--store", store, "--config", config.toString(),

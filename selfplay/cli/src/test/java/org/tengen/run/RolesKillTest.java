@@ -74,8 +74,7 @@ class RolesKillTest {
                 String a1Log = Files.readString(tmp.resolve("a1.log"));
                 assertTrue(a1Log.contains("from number " + nextBefore), a1Log);
                 RoleProcesses.Accounting a = RoleProcesses.check(store, GENERATIONS, tmp);
-                int games = RoleProcesses.checkRated(store, RunConfig.from(org.tengen.config.ConfigNode.parse(
-                        "roles.yaml", new java.io.StringReader(RoleProcesses.CONFIG))), GENERATIONS);
+                int games = RoleProcesses.checkRated(store, RoleProcesses.config(RoleProcesses.CONFIG), GENERATIONS);
                 System.out.printf("roles kill test: %d batches (%d trained on, %d stale, %d after the last listing),"
                                 + " %d models, %d arena games, %.1f s%n", a.batches(), a.consumed(), a.stale(),
                         a.unlisted(), a.models(), games, (System.nanoTime() - start) / 1e9);
