@@ -8,7 +8,6 @@ import org.tengen.run.RunConfig;
 import org.tengen.store.RunStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code tengen evaluator}: rates each model the learner commits to a run store in the arena, with an Elo ladder. */
 @Command(name = "evaluator", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
@@ -26,21 +25,18 @@ final class EvaluatorCommand implements Callable<Integer> {
     @Mixin
     private RoleOptions options;
 
-    @Option(names = "--generations", paramLabel = "N",
-            description = "Stop once generation N is rated (default: the config's generations).")
-    private Integer generations;
+    @Mixin
+    private GenerationsOption generations;
 
     @Override
     public Integer call() throws Exception {
-        if (generations != null && generations < 1) {
-            throw new IllegalArgumentException("--generations must be at least 1, got " + generations);
-        }
+        generations.check();
         java.time.Duration poll = options.poll();
         Optional<String> given = options.configText();
         try (RunStore store = RunStore.open(options.store)) {
             RunConfig config = options.config(store, given, "Evaluator");
             NetworkRuntime.configure(config.threads());
-            int target = generations != null ? generations : config.generations();
+            int target = generations.target(config);
             EvaluatorRole.Summary s = new EvaluatorRole(store, config, options.cacheDir("evaluator"), poll)
                     .run(target);
             System.out.printf(Locale.ROOT, "Evaluator: generations up to %d rated; this session rated %d, %d games in"
