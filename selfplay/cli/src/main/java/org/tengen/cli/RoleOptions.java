@@ -70,11 +70,13 @@ final class RoleOptions {
      */
     RunConfig config(RunStore store, Optional<String> given, String role) throws InterruptedException {
         String text = given.orElse(null);
-        while (text == null) {
+        for (boolean logged = false; text == null; logged = true) {
             text = storedConfig(store).orElse(null);
             if (text == null) {
-                LOG.info("{}: no --config, and {} has no config.yaml yet: waiting for the learner", role,
-                        store.location());
+                if (!logged) {
+                    LOG.info("{}: no --config, and {} has no config.yaml yet: waiting for the learner", role,
+                            store.location());
+                }
                 Thread.sleep(poll().toMillis());
             }
         }
