@@ -8,12 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.tengen.config.ConfigNode;
 import org.tengen.run.RunConfig;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
 import picocli.CommandLine.Option;
 
 /**
