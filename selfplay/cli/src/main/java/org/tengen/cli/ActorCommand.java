@@ -1,9 +1,8 @@
 package org.tengen.cli;
 
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
 import org.tengen.run.ActorRole;
 import org.tengen.run.RunConfig;
 import org.tengen.store.RunLayout;
@@ -17,10 +16,9 @@ import picocli.CommandLine.Option;
         description = {
             "Play self-play games with the newest model of a run store and upload them, batch by batch.",
             "Stateless: kill it at any moment and start it again with the same --id; it continues its numbering.",
-            "Between batches it checks models/latest.json and swaps in a newer model."})
+            "Between batches it checks models/latest.json (with evaluation.gating: models/best.json, which the"
+                    + " evaluator moves) and swaps in a newer model."})
 final class ActorCommand implements Callable<Integer> {
-    private static final Logger LOG = LogManager.getLogger(ActorCommand.class);
-
     @Mixin
     private RoleOptions options;
 
@@ -39,19 +37,9 @@ final class ActorCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--batches must be at least 1, got " + batches);
         }
         java.time.Duration poll = options.poll();
-        String given = options.configText().orElse(null);
+        Optional<String> given = options.configText();
         try (RunStore store = RunStore.open(options.store)) {
-            String text = given;
-            while (text == null) {
-                text = RoleOptions.storedConfig(store).orElse(null);
-                if (text == null) {
-                    LOG.info("Actor {}: no --config, and {} has no config.yaml yet: waiting for the learner", id,
-                            store.location());
-                    Thread.sleep(poll.toMillis());
-                }
-            }
-            RunConfig config = RoleOptions.parse(given != null ? options.configFile.toString()
-                    : store.location() + "/" + RunLayout.CONFIG, text);
+            RunConfig config = options.config(store, given, "Actor " + id);
             NetworkRuntime.configure(config.threads());
             ActorRole.Summary s = new ActorRole(store, config, id, options.cacheDir("actor"), poll)
                     .run(batches == null ? Long.MAX_VALUE : batches);

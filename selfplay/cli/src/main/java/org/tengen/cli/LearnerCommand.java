@@ -10,7 +10,6 @@ import org.tengen.store.RunStore;
 import org.tengen.store.StoreConflictException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code tengen learner}: trains on the game batches actors upload to a run store and publishes each model. */
 @Command(name = "learner", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
@@ -24,15 +23,12 @@ final class LearnerCommand implements Callable<Integer> {
     @Mixin
     private RoleOptions options;
 
-    @Option(names = "--generations", paramLabel = "N",
-            description = "Stop once the latest model is of generation N (default: the config's generations).")
-    private Integer generations;
+    @Mixin
+    private GenerationsOption generations;
 
     @Override
     public Integer call() throws Exception {
-        if (generations != null && generations < 1) {
-            throw new IllegalArgumentException("--generations must be at least 1, got " + generations);
-        }
+        generations.check();
         java.time.Duration poll = options.poll();
         String given = options.configText().orElse(null);
         try (RunStore store = RunStore.open(options.store)) {
@@ -53,7 +49,7 @@ final class LearnerCommand implements Callable<Integer> {
             RunConfig config = RoleOptions.parse(given != null ? options.configFile.toString()
                     : store.location() + "/" + RunLayout.CONFIG, text);
             NetworkRuntime.configure(config.threads());
-            int target = generations != null ? generations : config.generations();
+            int target = generations.target(config);
             LearnerRole.Summary s = new LearnerRole(store, config, options.cacheDir("learner"), poll).run(target);
             System.out.printf(Locale.ROOT, "Learner: at generation %d; this session trained %d generations, %d steps"
                     + " in %.1f s; store: %s%n", s.generation(), s.trained(), s.steps(), s.seconds(), store.stats());

@@ -8,14 +8,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
 import org.tengen.config.ConfigNode;
 import org.tengen.run.RunConfig;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;
 import picocli.CommandLine.Option;
 
-/** Options shared by {@code actor} and {@code learner}: the store, the config, the local cache, the poll interval. */
+/**
+ * Options shared by {@code actor}, {@code learner} and {@code evaluator}: the store, the config, the local cache, the
+ * poll interval.
+ */
 final class RoleOptions {
+    private static final Logger LOG = LogManager.getLogger(RoleOptions.class);
+
     @Option(names = "--store", paramLabel = "URI", required = true,
             description = "The run store: s3://BUCKET/PREFIX for an S3 bucket (endpoint and region from"
                     + " AWS_ENDPOINT_URL and AWS_REGION, credentials from the standard AWS chain), or a directory"
@@ -23,8 +30,8 @@ final class RoleOptions {
     String store;
 
     @Option(names = "--config", paramLabel = "FILE",
-            description = "Run configuration (YAML). The learner stores it as config.yaml; an actor without it uses"
-                    + " that one.")
+            description = "Run configuration (YAML). The learner stores it as config.yaml; an actor or the"
+                    + " evaluator without it uses that one.")
     Path configFile;
 
     @Option(names = "--cache", paramLabel = "DIR",
@@ -55,6 +62,25 @@ final class RoleOptions {
 
     static RunConfig parse(String name, String text) {
         return RunConfig.from(ConfigNode.parse(name, new StringReader(text)));
+    }
+
+    /**
+     * The run config of an actor or the evaluator: {@code given} (the {@link #configText()}), or else the store's
+     * {@code config.yaml}, waited for if the learner has not stored it yet.
+     */
+    RunConfig config(RunStore store, Optional<String> given, String role) throws InterruptedException {
+        String text = given.orElse(null);
+        for (boolean logged = false; text == null; logged = true) {
+            text = storedConfig(store).orElse(null);
+            if (text == null) {
+                if (!logged) {
+                    LOG.info("{}: no --config, and {} has no config.yaml yet: waiting for the learner", role,
+                            store.location());
+                }
+                Thread.sleep(poll().toMillis());
+            }
+        }
+        return parse(given.isPresent() ? configFile.toString() : store.location() + "/" + RunLayout.CONFIG, text);
     }
 
     /** The config the store was started with, if any. */

@@ -37,7 +37,8 @@ final class TrainCommand implements Callable<Integer> {
             description = "Run this many generations in all instead of the config's (to extend or shorten a run).")
     private Integer generations;
 
-    @Option(names = "--no-progress", description = "No progress bars (for logs and CI).")
+    @Option(names = "--no-progress", description = "No progress bars, nor the progress lines logged once a minute "
+            + "instead of them when stderr is not a terminal.")
     private boolean noProgress;
 
     @Mixin

@@ -201,16 +201,9 @@ class KubernetesManifestsTest {
             List<String> args = c.getArgs().stream().map(a -> expand(a, env, where)).toList();
             String role = args.get(0);
             roles.computeIfAbsent(role, r -> new ArrayList<>()).add(workload);
-            if (commands.getSubcommands().containsKey(role)) {
-                CommandLine.ParseResult parsed = commands.parseArgs(args.toArray(String[]::new));
-                assertEquals(role, parsed.subcommand().commandSpec().name(), where);
-            } else if (role.equals("evaluator")) {
-                // Another branch adds the evaluator role; until it is merged, only its container's manifest is checked.
-                System.err.println("KubernetesManifestsTest: Main has no 'evaluator' command yet: " + where
-                        + " is checked without parsing its arguments");
-            } else {
-                fail(where + ": '" + role + "' is not a tengen command");
-            }
+            assertTrue(commands.getSubcommands().containsKey(role), where + ": '" + role + "' is not a tengen command");
+            CommandLine.ParseResult parsed = commands.parseArgs(args.toArray(String[]::new));
+            assertEquals(role, parsed.subcommand().commandSpec().name(), where);
 
             // The store: an S3 URI, or a directory on a volume that every pod mounts (ReadWriteMany).
             String store = option(args, "--store").orElseThrow(() -> new AssertionError(where + ": no --store"));

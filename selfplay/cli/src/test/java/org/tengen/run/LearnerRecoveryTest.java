@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +11,6 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.tengen.config.ConfigNode;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunLayout.ModelRef;
 import org.tengen.store.RunStore;
@@ -29,7 +27,7 @@ class LearnerRecoveryTest {
 
     @Test
     void resumesFromEveryPointOfTheCommitOrder(@TempDir Path tmp) throws Exception {
-        RunConfig config = RunConfig.from(ConfigNode.parse("roles.yaml", new StringReader(RoleProcesses.CONFIG)));
+        RunConfig config = RoleProcesses.config(RoleProcesses.CONFIG);
         Path root = tmp.resolve("store");
         Duration poll = Duration.ofMillis(50);
         try (RunStore store = RunStore.open(root.toString())) {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import org.tengen.arena.EloLadder;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.store.RunLayout;
@@ -22,12 +23,15 @@ import org.tengen.store.RunLayout.ModelRef;
 import org.tengen.store.RunStore;
 
 /**
- * Real {@code tengen learner} and {@code tengen actor} processes on a run store, and the checks of a store they
- * leave behind: every ledger and model verifies, every uploaded batch up to what the learner listed is trained on or
- * counted stale, none twice.
+ * Real {@code tengen learner}, {@code tengen actor} and {@code tengen evaluator} processes on a run store, and the
+ * checks of a store they leave behind: every ledger and model verifies, every uploaded batch up to what the learner
+ * listed is trained on or counted stale, none twice; every generation is rated once, its games recorded once.
  */
 final class RoleProcesses {
-    /** A 5x5 run small enough for a few generations in seconds: a batch (4 games) is enough for a generation. */
+    /**
+     * A 5x5 run small enough for a few generations in seconds: a batch (4 games) is enough for a generation, and an
+     * evaluation is 4 games against the previous model, plus 2 against the random anchor in even generations.
+     */
     static final String CONFIG = """
             name: roles
             game: {size: 5, komi: 0.5, maxMoves: 40}
@@ -41,9 +45,21 @@ final class RoleProcesses {
               search: {simulations: 8, consideredActions: 4}
             replay: {maxModelAge: 1, windowSamples: 2000}
             training: {batchSize: 16, stepsPerGeneration: 8}
+            evaluation:
+              gamesVsPrevious: 4
+              gamesVsAnchors: 2
+              anchorsEvery: 2
+              anchors: [random]
+              parallel: 4
+              search: {simulations: 8}
             """;
 
     private RoleProcesses() {
+    }
+
+    /** The run config of a config text such as {@link #CONFIG}. */
+    static RunConfig config(String text) {
+        return RunConfig.from(org.tengen.config.ConfigNode.parse("roles.yaml", new java.io.StringReader(text)));
     }
 
     static Process learner(Path config, String store, Path tmp, int generations, String log,
@@ -57,6 +73,13 @@ final class RoleProcesses {
             throws IOException {
         return start(tmp.resolve(log), env, "actor", "--store", store, "--config", config.toString(), "--id", id,
                 "--poll-seconds", "0.2", "--cache", tmp.resolve("cache-" + id).toString());
+    }
+
+    static Process evaluator(Path config, String store, Path tmp, int generations, String log,
+                             Map<String, String> env) throws IOException {
+        return start(tmp.resolve(log), env, "evaluator", "--store", store, "--config", config.toString(),
+                "--generations", Integer.toString(generations), "--poll-seconds", "0.2",
+                "--cache", tmp.resolve("cache-evaluator").toString());
     }
 
     private static Process start(Path log, Map<String, String> env, String... args) throws IOException {
@@ -92,6 +115,33 @@ final class RoleProcesses {
 
     static int batches(RunStore store, String actor) {
         return (int) RunLayout.gameBatches(store).stream().filter(b -> b.actorId().equals(actor)).count();
+    }
+
+    /**
+     * Checks the evaluator's work on a run to {@code generations}: each generation's results are there, are its own
+     * games, as many as {@code config}'s arena plays (against the model before it: the run has no gating), each with
+     * exactly one record; none beyond; the ladder rates the last. Returns the games.
+     */
+    static int checkRated(RunStore store, RunConfig config, int generations) {
+        GenerationArena arena = new GenerationArena(config, new Agents(config));
+        int games = 0;
+        for (int g = 1; g <= generations; g++) {
+            String key = RunLayout.arenaResults(g);
+            byte[] bytes = store.get(key).orElseThrow(() -> new AssertionError(key + " is missing"));
+            List<EloLadder.GameResult> results = RunTables.readResults(CsvTable.parse(Path.of(key), bytes));
+            assertEquals(arena.games(g), results.size(), key);
+            String candidate = RunLayout.generationName(g);
+            String previous = RunLayout.generationName(g - 1);
+            assertEquals(config.evaluation().gamesVsPrevious(), results.stream()
+                    .filter(r -> r.a().equals(candidate) && r.b().equals(previous)).count(), key);
+            assertTrue(results.stream().allMatch(r -> r.a().equals(candidate)), key);
+            assertEquals(results.size(), store.list(RunLayout.arenaGames(g)).size(), "one record per game of " + key);
+            games += results.size();
+        }
+        assertTrue(store.list(RunLayout.arenaResults(generations + 1)).isEmpty(), "no rating beyond the target");
+        String elo = new String(store.get(RunLayout.ELO).orElseThrow(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(elo.contains(RunLayout.generationName(generations) + ","), elo);
+        return games;
     }
 
     /** What {@link #check} found. */

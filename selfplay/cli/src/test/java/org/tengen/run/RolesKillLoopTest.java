@@ -20,9 +20,10 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 /**
- * Opt-in fault test of the roles: a learner and three actors as real processes, one of them killed with SIGKILL at a
- * random moment (seeded) and started again, over and over; then the learner finishes, and the store must account for
- * every batch exactly once ({@link RoleProcesses#check}). Once over a directory store, once over S3 (the store
+ * Opt-in fault test of the roles: a learner, three actors and an evaluator as real processes, one of them killed with
+ * SIGKILL at a random moment (seeded) and started again, over and over; then the learner and the evaluator finish,
+ * and the store must account for every batch exactly once ({@link RoleProcesses#check}) and rate every model once
+ * ({@link RoleProcesses#checkRated}). Once over a directory store, once over S3 (the store
  * tests' in-JVM S3 server, which the processes reach through {@code AWS_ENDPOINT_URL}). Run it with
  * {@code mvn -B test -pl selfplay/cli -am -Dtest=RolesKillLoopTest -Dsurefire.failIfNoSpecifiedTests=false
  * -Dtengen.rolesKillLoop=20} (kills per store; {@code -Dtengen.rolesKillLoop.seed=N} draws other moments).
@@ -31,6 +32,7 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 class RolesKillLoopTest {
     private static final int GENERATIONS = 12;
     private static final List<String> ACTORS = List.of("a1", "a2", "a3");
+    private static final int EVALUATOR = ACTORS.size() + 1;
 
     @Test
     void directoryStore(@TempDir Path tmp) throws Exception {
@@ -58,32 +60,41 @@ class RolesKillLoopTest {
         int kills = Integer.parseInt(System.getProperty("tengen.rolesKillLoop"));
         SplittableRandom random = new SplittableRandom(Long.getLong("tengen.rolesKillLoop.seed", 1));
         Path config = tmp.resolve("roles.yaml");
-        Files.writeString(config, RoleProcesses.CONFIG.replace("generations: 4", "generations: " + GENERATIONS));
+        String configText = RoleProcesses.CONFIG.replace("generations: 4", "generations: " + GENERATIONS);
+        Files.writeString(config, configText);
         long start = System.nanoTime();
         List<Process> processes = new ArrayList<>();
         processes.add(RoleProcesses.learner(config, location, tmp, GENERATIONS, "learner.log", env));
         for (String id : ACTORS) {
             processes.add(RoleProcesses.actor(config, location, tmp, id, id + ".log", env));
         }
+        processes.add(RoleProcesses.evaluator(config, location, tmp, GENERATIONS, "evaluator.log", env));
         int learnerKills = 0;
         int actorKills = 0;
+        int evaluatorKills = 0;
         try {
             for (int k = 0; k < kills; k++) {
                 // JVM and libtorch start in 2 to 3 s: some kills land in start-up, most in play or training.
                 Thread.sleep(500 + random.nextInt(4000));
-                int victim = random.nextInt(3) == 0 ? 0 : 1 + random.nextInt(ACTORS.size());
+                int draw = random.nextInt(4);
+                int victim = draw == 0 ? 0 : draw == 1 ? EVALUATOR : 1 + random.nextInt(ACTORS.size());
                 Process p = processes.get(victim);
-                if (victim == 0 && !p.isAlive()) {
-                    assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("learner.log")));
+                if ((victim == 0 || victim == EVALUATOR) && !p.isAlive()) {
+                    String log = victim == 0 ? "learner.log" : "evaluator.log";
+                    assertEquals(0, p.exitValue(), Files.readString(tmp.resolve(log)));
                     victim = 1 + random.nextInt(ACTORS.size());
                     p = processes.get(victim);
                 }
-                assertTrue(p.isAlive() || victim == 0, "process " + victim + " died on its own (exit "
+                assertTrue(p.isAlive(), "process " + victim + " died on its own (exit "
                         + (p.isAlive() ? 0 : p.exitValue()) + ")");
                 p.destroyForcibly().waitFor();
                 if (victim == 0) {
                     learnerKills++;
                     processes.set(0, RoleProcesses.learner(config, location, tmp, GENERATIONS, "learner.log", env));
+                } else if (victim == EVALUATOR) {
+                    evaluatorKills++;
+                    processes.set(EVALUATOR, RoleProcesses.evaluator(config, location, tmp, GENERATIONS,
+                            "evaluator.log", env));
                 } else {
                     actorKills++;
                     String id = ACTORS.get(victim - 1);
@@ -93,6 +104,9 @@ class RolesKillLoopTest {
             Process learner = processes.get(0);
             assertTrue(learner.waitFor(300, TimeUnit.SECONDS), "the learner finishes");
             assertEquals(0, learner.exitValue(), Files.readString(tmp.resolve("learner.log")));
+            Process evaluator = processes.get(EVALUATOR);
+            assertTrue(evaluator.waitFor(300, TimeUnit.SECONDS), "the evaluator finishes");
+            assertEquals(0, evaluator.exitValue(), Files.readString(tmp.resolve("evaluator.log")));
         } finally {
             processes.forEach(Process::destroyForcibly);
             for (Process p : processes) {
@@ -100,9 +114,11 @@ class RolesKillLoopTest {
             }
         }
         RoleProcesses.Accounting a = RoleProcesses.check(store, GENERATIONS, tmp);
-        System.out.printf("roles kill loop on %s: %d kills (learner %d, actors %d), %d batches (%d trained on, %d stale,"
-                        + " %d after the last listing), %d models, %.1f s%n", location, learnerKills + actorKills,
-                learnerKills, actorKills, a.batches(), a.consumed(), a.stale(), a.unlisted(), a.models(),
-                (System.nanoTime() - start) / 1e9);
+        int games = RoleProcesses.checkRated(store, RoleProcesses.config(configText), GENERATIONS);
+        System.out.printf("roles kill loop on %s: %d kills (learner %d, actors %d, evaluator %d), %d batches (%d"
+                        + " trained on, %d stale, %d after the last listing), %d models, %d arena games, %.1f s%n",
+                location,
+                learnerKills + actorKills + evaluatorKills, learnerKills, actorKills, evaluatorKills, a.batches(),
+                a.consumed(), a.stale(), a.unlisted(), a.models(), games, (System.nanoTime() - start) / 1e9);
     }
 }

@@ -14,9 +14,10 @@ import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;
 
 /**
- * One learner and two actors as real processes over a directory store: an actor and then the learner are killed with
- * SIGKILL mid-run and started again. The learner still reaches its generation, and the store accounts for every batch
- * exactly once ({@link RoleProcesses#check}).
+ * One learner, two actors and an evaluator as real processes over a directory store: an actor, the evaluator and the
+ * learner are killed with SIGKILL mid-run and started again. The learner still reaches its generation, the store
+ * accounts for every batch exactly once ({@link RoleProcesses#check}), and every model is rated exactly once
+ * ({@link RoleProcesses#checkRated}).
  */
 class RolesKillTest {
     private static final int GENERATIONS = 4;
@@ -32,6 +33,7 @@ class RolesKillTest {
             Process learner = RoleProcesses.learner(config, location, tmp, GENERATIONS, "learner.log", env);
             Process a1 = RoleProcesses.actor(config, location, tmp, "a1", "a1.log", env);
             Process a2 = RoleProcesses.actor(config, location, tmp, "a2", "a2.log", env);
+            Process evaluator = RoleProcesses.evaluator(config, location, tmp, GENERATIONS, "evaluator.log", env);
             try {
                 Duration minute = Duration.ofSeconds(60);
                 RoleProcesses.waitFor(() -> RoleProcesses.batches(store, "a1") >= 1, minute, "a1's first batch",
@@ -43,6 +45,13 @@ class RolesKillTest {
 
                 RoleProcesses.waitFor(() -> RoleProcesses.hasLedger(store, 1), minute, "generation 1",
                         tmp.resolve("learner.log"));
+                // The evaluator is killed as it starts on generation 1 (downloading, playing or committing it).
+                RoleProcesses.waitFor(() -> !store.list(RunLayout.arenaGames(1)).isEmpty()
+                        || !store.list(RunLayout.arenaResults(1)).isEmpty(), minute, "generation 1's arena",
+                        tmp.resolve("evaluator.log"));
+                evaluator.destroyForcibly().waitFor();
+                evaluator = RoleProcesses.evaluator(config, location, tmp, GENERATIONS, "evaluator.log", env);
+
                 // The next generation needs one more batch: kill the learner while it waits or trains.
                 Thread.sleep(300);
                 learner.destroyForcibly().waitFor();
@@ -53,6 +62,9 @@ class RolesKillTest {
                 assertEquals(0, learner.exitValue(), Files.readString(tmp.resolve("learner.log")));
                 a1.destroyForcibly().waitFor();
                 a2.destroyForcibly().waitFor();
+                assertTrue(evaluator.waitFor(90, TimeUnit.SECONDS), "the evaluator rates generation " + GENERATIONS
+                        + "\n" + Files.readString(tmp.resolve("evaluator.log")));
+                assertEquals(0, evaluator.exitValue(), Files.readString(tmp.resolve("evaluator.log")));
 
                 String learnerLog = Files.readString(tmp.resolve("learner.log"));
                 assertTrue(learnerLog.contains("Learner: resumed at gen-"), learnerLog);
@@ -62,11 +74,13 @@ class RolesKillTest {
                 String a1Log = Files.readString(tmp.resolve("a1.log"));
                 assertTrue(a1Log.contains("from number " + nextBefore), a1Log);
                 RoleProcesses.Accounting a = RoleProcesses.check(store, GENERATIONS, tmp);
+                int games = RoleProcesses.checkRated(store, RoleProcesses.config(RoleProcesses.CONFIG), GENERATIONS);
                 System.out.printf("roles kill test: %d batches (%d trained on, %d stale, %d after the last listing),"
-                                + " %d models, %.1f s%n", a.batches(), a.consumed(), a.stale(), a.unlisted(),
-                        a.models(), (System.nanoTime() - start) / 1e9);
+                                + " %d models, %d arena games, %.1f s%n", a.batches(), a.consumed(), a.stale(),
+                        a.unlisted(), a.models(), games, (System.nanoTime() - start) / 1e9);
             } finally {
                 learner.destroyForcibly();
+                evaluator.destroyForcibly();
                 a1.destroyForcibly();
                 a2.destroyForcibly();
             }

@@ -16,13 +16,16 @@ import org.apache.logging.log4j.Logger;
  * Every key of a run store, in one place:
  * <pre>
  * models/gen-0003-SHA/weights.params ...   the files of the model of generation 3, whose weights have SHA-256 SHA
- * models/latest.json                       the model actors play: {"generation": 3, "sha256": SHA, "path": ...}
+ * models/latest.json                       the newest model: {"generation": 3, "sha256": SHA, "path": ...}
+ * models/best.json                         with gating, the model actors play (the evaluator moves it), as above
  * games/ACTOR/00000042-gen-0003-SHA.npz    batch 42 of actor ACTOR, played by that model (+ .sgf, the same name)
  * config.yaml                              the run's config, as the learner started it
  * learner/gen-0003.yaml                    the learner's ledger of generation 3: the batches it trained on
- * arena/gen-0003.csv                       the evaluation games of generation 3
- * arena/gen-0003/NAME.sgf                  their records
+ * arena/gen-0003.csv                       the evaluation games of generation 3: the evaluator's commit
+ * arena/gen-0003/NAME.sgf                  their records, put before it
+ * elo.csv                                  the Elo ladder over every arena file, refitted after each
  * metrics/WRITER/00000007.csv              figures that a role (learner, actor-1) wrote, one object per report
+ *                                          (the evaluator: one per generation, numbered by it)
  * </pre>
  * A game batch names the model that played it, so the learner can filter by generation from a listing alone.
  *
@@ -32,20 +35,24 @@ import org.apache.logging.log4j.Logger;
  * not offered by every S3-compatible server, nor by NFS. The generation makes a stale or repeated publish harmless:
  * the learner refuses to move the pointer back, and readers keep the newest generation they have seen. The models
  * themselves are immutable and named by hash, so the pointer never names half a model: the learner uploads the
- * files, then publishes.
+ * files, then publishes. {@code models/best.json} follows the same rules, with the evaluator as its one writer.
  */
 public final class RunLayout {
     public static final String MODELS = "models/";
     public static final String LATEST_MODEL = "models/latest.json";
+    public static final String BEST_MODEL = "models/best.json";
     public static final String GAMES = "games/";
     public static final String CONFIG = "config.yaml";
     public static final String LEDGERS = "learner/";
+    public static final String ARENA = "arena/";
+    public static final String ELO = "elo.csv";
     private static final Logger LOG = LogManager.getLogger(RunLayout.class);
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
     private static final Pattern MODEL_DIR = Pattern.compile("models/gen-(\\d{4,})-([0-9a-f]{64})/.+");
     private static final Pattern GAME_BATCH = Pattern.compile(
             "games/([a-z0-9][a-z0-9-]{0,39})/(\\d{8,})-gen-(\\d{4,})-([0-9a-f]{64})\\.([a-z]+)");
     private static final Pattern LEDGER = Pattern.compile("learner/gen-(\\d{4,})\\.yaml");
+    private static final Pattern ARENA_RESULTS = Pattern.compile("arena/gen-(\\d{4,})\\.csv");
     private static final Pattern LATEST_JSON = Pattern.compile("\\s*\\{\\s*\"generation\"\\s*:\\s*(\\d+)\\s*,"
             + "\\s*\"sha256\"\\s*:\\s*\"([0-9a-f]{64})\"\\s*,\\s*\"path\"\\s*:\\s*\"([^\"]*)\"\\s*}\\s*");
 
@@ -112,29 +119,44 @@ public final class RunLayout {
      * @return whether the pointer changed
      */
     public static boolean publishLatest(RunStore store, ModelRef model) {
-        Optional<ModelRef> current = latest(store);
+        return publish(store, LATEST_MODEL, model);
+    }
+
+    /** The model {@code models/latest.json} names, or empty if there is none yet (or it is damaged: logged). */
+    public static Optional<ModelRef> latest(RunStore store) {
+        return pointer(store, LATEST_MODEL);
+    }
+
+    /**
+     * Points the model pointer {@code key} ({@link #LATEST_MODEL}, {@link #BEST_MODEL}) at {@code model}, as
+     * {@link #publishLatest} says.
+     *
+     * @return whether the pointer changed
+     */
+    public static boolean publish(RunStore store, String key, ModelRef model) {
+        Optional<ModelRef> current = pointer(store, key);
         if (current.isPresent()) {
             if (current.get().equals(model)) {
                 return false;
             }
             if (current.get().generation() >= model.generation()) {
-                throw new StoreConflictException(store.location() + ": " + LATEST_MODEL + " names "
-                        + current.get() + "; not moving it to " + model + " (its generation only goes up)");
+                throw new StoreConflictException(store.location() + ": " + key + " names " + current.get()
+                        + "; not moving it to " + model + " (its generation only goes up)");
             }
         }
-        store.replace(LATEST_MODEL, model.toJson().getBytes(StandardCharsets.UTF_8));
+        store.replace(key, model.toJson().getBytes(StandardCharsets.UTF_8));
         return true;
     }
 
-    /** The model {@code models/latest.json} names, or empty if there is none yet (or it is damaged: logged). */
-    public static Optional<ModelRef> latest(RunStore store) {
-        Optional<byte[]> bytes = store.get(LATEST_MODEL);
+    /** The model the pointer {@code key} names, or empty if there is none yet (or it is damaged: logged). */
+    public static Optional<ModelRef> pointer(RunStore store, String key) {
+        Optional<byte[]> bytes = store.get(key);
         if (bytes.isEmpty()) {
             return Optional.empty();
         }
         Optional<ModelRef> model = ModelRef.fromJson(new String(bytes.get(), StandardCharsets.UTF_8));
         if (model.isEmpty()) {
-            LOG.warn("{}: {} does not name a model; ignored", store.location(), LATEST_MODEL);
+            LOG.warn("{}: {} does not name a model; ignored", store.location(), key);
         }
         return model;
     }
@@ -245,14 +267,28 @@ public final class RunLayout {
         return m.matches() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
     }
 
-    /** {@code arena/gen-0003.csv}: the evaluation games of a generation. */
+    /**
+     * {@code arena/gen-0003.csv}: the evaluation games of a generation, one atomic put after their records; its
+     * presence is what says the generation is rated.
+     */
     public static String arenaResults(int generation) {
-        return "arena/" + generationName(generation) + ".csv";
+        return ARENA + generationName(generation) + ".csv";
+    }
+
+    /** The generation an {@link #arenaResults} key names, or empty. */
+    public static Optional<Integer> arenaGeneration(String key) {
+        Matcher m = ARENA_RESULTS.matcher(key);
+        return m.matches() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
+    }
+
+    /** {@code arena/gen-0003/}: the records of a generation's evaluation games. */
+    public static String arenaGames(int generation) {
+        return ARENA + generationName(generation) + "/";
     }
 
     /** {@code arena/gen-0003/NAME.sgf}: the record of one evaluation game. */
     public static String arenaGame(int generation, String name) {
-        return Keys.require("arena/" + generationName(generation) + "/" + name + ".sgf");
+        return Keys.require(arenaGames(generation) + name + ".sgf");
     }
 
     /** {@code metrics/WRITER/00000007.csv}: report {@code seq} of a role's figures. */

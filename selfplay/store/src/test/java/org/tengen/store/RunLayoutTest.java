@@ -33,6 +33,10 @@ class RunLayoutTest {
         assertEquals(Optional.empty(), GameBatch.parse("games/actor-7/notes.txt"));
         assertEquals("arena/gen-0003.csv", RunLayout.arenaResults(3));
         assertEquals("arena/gen-0003/game-0001.sgf", RunLayout.arenaGame(3, "game-0001"));
+        assertEquals("arena/gen-0003/", RunLayout.arenaGames(3));
+        assertEquals(Optional.of(3), RunLayout.arenaGeneration(RunLayout.arenaResults(3)));
+        assertEquals(Optional.empty(), RunLayout.arenaGeneration(RunLayout.arenaGame(3, "game-0001")));
+        assertThrows(IllegalArgumentException.class, () -> RunLayout.arenaGame(3, "gen-0003-vs-gen-0002'-000"));
         assertEquals("metrics/learner/00000007.csv", RunLayout.metrics("learner", 7));
         for (String bad : List.of("", "Actor", "-a", "a/b", "a".repeat(41))) {
             assertThrows(IllegalArgumentException.class, () -> RunLayout.gamesPrefix(bad), bad);
@@ -70,6 +74,13 @@ class RunLayoutTest {
             assertThrows(StoreConflictException.class, () -> RunLayout.publishLatest(store, new ModelRef(2, SHA_A)));
             assertEquals("{\"generation\": 2, \"sha256\": \"" + SHA_B + "\", \"path\": \"models/gen-0002-" + SHA_B
                     + "/\"}\n", new String(store.get(RunLayout.LATEST_MODEL).orElseThrow(), StandardCharsets.UTF_8));
+
+            assertEquals(Optional.empty(), RunLayout.pointer(store, RunLayout.BEST_MODEL), "the pointers are apart");
+            assertTrue(RunLayout.publish(store, RunLayout.BEST_MODEL, one));
+            assertEquals(Optional.of(one), RunLayout.pointer(store, RunLayout.BEST_MODEL));
+            assertEquals(Optional.of(two), RunLayout.latest(store));
+            assertThrows(StoreConflictException.class, () -> RunLayout.publish(store, RunLayout.BEST_MODEL,
+                    new ModelRef(0, SHA_B)));
         }
     }
 

@@ -27,7 +27,8 @@ import org.tengen.store.StoreConflictException;
 
 /**
  * An actor: plays self-play games with the newest published model and uploads them, batch by batch, to the run
- * store. It keeps no state of its own: the model comes from {@code models/latest.json} (downloaded into a cache and
+ * store. It keeps no state of its own: the model comes from {@code models/latest.json}, or with
+ * {@code evaluation.gating} from {@code models/best.json}, which the evaluator moves (downloaded into a cache and
  * verified), and its batch numbers continue from the highest it has in the store ({@link RunLayout#nextSeq}), so it
  * may be killed at any moment and restarted with the same id. A batch is {@code selfplay.gamesPerPart} games, played
  * by {@link SelfPlayWorkers} as in {@code tengen train}; between batches the actor reads the pointer again and swaps
@@ -60,6 +61,8 @@ public final class ActorRole {
     private final Path cacheDir;
     private final Duration poll;
     private final Agents agents;
+    /** The pointer the actor follows: the latest model, or the best one with gating. */
+    private final String pointer;
 
     public ActorRole(RunStore store, RunConfig config, String id, Path cacheDir, Duration poll) {
         this.store = store;
@@ -68,6 +71,7 @@ public final class ActorRole {
         this.cacheDir = cacheDir;
         this.poll = poll;
         this.agents = new Agents(config);
+        this.pointer = config.evaluation().gating() ? RunLayout.BEST_MODEL : RunLayout.LATEST_MODEL;
     }
 
     /** Plays and uploads {@code maxBatches} batches (or until killed, if {@code Long.MAX_VALUE}). */
@@ -85,11 +89,11 @@ public final class ActorRole {
         boolean waitLogged = false;
         try {
             while (batches < maxBatches) {
-                Optional<ModelRef> latest = RunLayout.latest(store);
+                Optional<ModelRef> latest = RunLayout.pointer(store, pointer);
                 if (model == null && latest.isEmpty()) {
                     if (!waitLogged) {
-                        LOG.info("Actor {}: waiting for a model ({} in {} names none yet)", id,
-                                RunLayout.LATEST_MODEL, store.location());
+                        LOG.info("Actor {}: waiting for a model ({} in {} names none yet)", id, pointer,
+                                store.location());
                         waitLogged = true;
                     }
                     Thread.sleep(poll.toMillis());

@@ -107,10 +107,23 @@ public final class Agents {
         return new ExternalPlayer(name, () -> command.start(engineTimeout), config.rules(), parallel);
     }
 
-    /** The checkpoint searched with {@code search}, under any rules it meets; its network is closed with it. */
+    /**
+     * The checkpoint in {@code dir} as the agent {@code name} (a run's {@code gen-0003}, whatever the directory is
+     * called), searched with {@code search} and its network evaluated as it is.
+     */
+    public Agent checkpoint(String name, Path dir, SearchConfig search, int parallel, long seed) {
+        return checkpoint(name, dir, search, parallel, seed, SymmetricEvaluator.Mode.NONE);
+    }
+
     private Agent checkpoint(Path dir, SearchConfig search, int parallel, long seed, SymmetricEvaluator.Mode symmetry) {
+        return checkpoint(dir.getFileName().toString(), dir, search, parallel, seed, symmetry);
+    }
+
+    /** The checkpoint searched with {@code search}, under any rules it meets; its network is closed with it. */
+    private Agent checkpoint(String name, Path dir, SearchConfig search, int parallel, long seed,
+                             SymmetricEvaluator.Mode symmetry) {
         InferenceNet net = loadForSearch(dir);
-        return new SearchAgent(dir.getFileName().toString(), search, parallel, (rules, maxBatch) -> {
+        return new SearchAgent(name, search, parallel, (rules, maxBatch) -> {
             Evaluator evaluator = SymmetricEvaluator.under(net.evaluator(InputSpec.of(features, rules)),
                     symmetry, maxBatch, seed);
             return new NetworkLeafEvaluator(evaluator, features, maxBatch);

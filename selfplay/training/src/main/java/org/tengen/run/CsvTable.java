@@ -35,8 +35,25 @@ public record CsvTable(Path file, List<String> header, List<List<String>> rows) 
 
     /** Reads {@code file}; a missing header line is an error naming the file. */
     public static CsvTable read(Path file) {
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-             CSVParser parser = CSVParser.parse(in, FORMAT)) {
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return read(file, in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads a table from {@code bytes} (an object of a run store), named {@code file} in messages. */
+    public static CsvTable parse(Path file, byte[] bytes) {
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+            return read(file, new java.io.StringReader(text));
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException(file + " is not a CSV table: not UTF-8 text", e);
+        }
+    }
+
+    private static CsvTable read(Path file, Reader in) {
+        try (CSVParser parser = CSVParser.parse(in, FORMAT)) {
             List<CSVRecord> records = parser.getRecords();
             if (records.isEmpty()) {
                 throw new IllegalArgumentException(file + " is empty (no header line)");

@@ -233,13 +233,14 @@ public final class LearnerRole {
     /** Lists the store's batches and sorts the ones no ledger has into fresh (downloaded) and stale. */
     private void collectNewBatches() {
         int g = committed.generation();
+        int reference = ageReference();
         for (GameBatch batch : RunLayout.gameBatches(store)) {
             String key = batch.npzKey();
             if (accounted.contains(key) || fresh.containsKey(key) || stale.contains(key)
                     || batch.model().generation() > g) {
                 continue;
             }
-            if (g - batch.model().generation() > config.replay().maxModelAge()) {
+            if (reference - batch.model().generation() > config.replay().maxModelAge()) {
                 stale.add(key);
             } else {
                 Optional<TrainingShard> shard = readShard(key);
@@ -253,13 +254,26 @@ public final class LearnerRole {
         }
     }
 
+    /**
+     * The generation a batch's age is counted from: the latest model's, or with {@code evaluation.gating} that of
+     * the best model ({@code models/best.json}, 0 before the evaluator names one), which the actors play, so that
+     * their games stay fresh while the best lags behind the latest.
+     */
+    private int ageReference() {
+        int g = committed.generation();
+        if (!config.evaluation().gating()) {
+            return g;
+        }
+        return RunLayout.pointer(store, RunLayout.BEST_MODEL).map(best -> Math.min(g, best.generation())).orElse(0);
+    }
+
     /** Trains, commits and publishes the next generation; returns its steps. */
     private int trainGeneration() {
-        int parentGeneration = committed.generation();
-        int g = parentGeneration + 1;
+        int g = committed.generation() + 1;
+        int reference = ageReference();
         List<WindowBatch> next = new ArrayList<>(window);
-        next.addAll(fresh.values());
-        next.removeIf(b -> parentGeneration - b.model().generation() > config.replay().maxModelAge());
+        next.removeIf(b -> reference - b.model().generation() > config.replay().maxModelAge());
+        next.addAll(fresh.values()); // fresh when listed, so in the window whatever the best pointer did since
         ReplayBuffer replay = new ReplayBuffer(spec, config.replay(), config.batchSize(), config.seed() ^ (g * 31L));
         long samples = next.stream().mapToLong(b -> b.shard().count()).sum();
         // The window by positions, as ReplayBuffer keeps it: drop the oldest while the rest hold windowSamples.
@@ -278,7 +292,7 @@ public final class LearnerRole {
         try (PolicyValueNet net = agents.loadNet(parent);
              Learner learner = new Learner(net, config.training(), committed.step());
              Progress progress = Progress.start(false, "gen " + g + " training", steps, "")) {
-            TrainingPhase.restoreOptimizer(learner, parent, parentGeneration);
+            TrainingPhase.restoreOptimizer(learner, parent, committed.generation());
             trained = TrainingPhase.train(learner, replay, steps, progress);
             step = learner.step();
             Checkpoints.save(dir, net, provenance(step, committed.model().toString()), learner.optimizerState());

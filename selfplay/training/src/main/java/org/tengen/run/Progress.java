@@ -4,37 +4,89 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.apache.logging.log4j.LogManager;
 
 /**
- * A progress bar on stderr for long phases, or nothing when bars are off ({@code --no-progress}, tests) or stderr is
- * not a terminal (a log file or a pipe would get a line of carriage returns). A note (the run's ETA) follows the
- * phase's own message.
+ * A progress bar on stderr for long phases. When stderr is not a terminal (a log file or a pipe would get a line of
+ * carriage returns), a plain log line at most once a minute instead, so that a run in the background or in a pod still
+ * shows how far a long phase (pre-training, self-play) has come; nothing when progress is off ({@code --no-progress},
+ * tests). A note (the run's ETA) follows the phase's own message.
  */
 final class Progress implements AutoCloseable {
+    static final long LOG_EVERY_NANOS = 60_000_000_000L;
+
     private final ProgressBar bar;
     private final String note;
     private final java.util.List<Runnable> deferredLogs = new java.util.ArrayList<>();
+    private final Lines lines;
 
-    private Progress(ProgressBar bar, String note) {
+    /** The plain lines that stand in for a bar: a task, its total, a clock and where the lines go. */
+    private static final class Lines {
+        final String task;
+        final long total;
+        final LongSupplier clock;
+        final Consumer<String> sink;
+        final long start;
+        long done;
+        long lastLine;
+        String message = "";
+
+        Lines(String task, long total, LongSupplier clock, Consumer<String> sink) {
+            this.task = task;
+            this.total = total;
+            this.clock = clock;
+            this.sink = sink;
+            this.start = clock.getAsLong();
+            this.lastLine = start;
+        }
+
+        void step(String note) {
+            done++;
+            long now = clock.getAsLong();
+            if (now - lastLine < LOG_EVERY_NANOS || done >= total) {
+                return;
+            }
+            lastLine = now;
+            double each = (now - start) / 1e9 / done;
+            String text = message.isEmpty() ? note : note.isEmpty() ? message : message + ", " + note;
+            sink.accept(String.format(Locale.ROOT, "%s: %d/%d (%d%%), %.2f s each, %s left%s", task, done, total,
+                    100 * done / total, each, Session.hms(each * (total - done)),
+                    text.isEmpty() ? "" : ", " + text));
+        }
+    }
+
+    private Progress(ProgressBar bar, Lines lines, String note) {
         this.bar = bar;
+        this.lines = lines;
         this.note = note;
         extra("");
     }
 
     static Progress start(boolean enabled, String task, long total, String note) {
-        return enabled && stderrIsTerminal() ? to(new ConsoleProgressBarConsumer(System.err), task, total, note)
-                : new Progress(null, note);
+        if (!enabled) {
+            return new Progress(null, null, note);
+        }
+        return stderrIsTerminal() ? to(new ConsoleProgressBarConsumer(System.err), task, total, note)
+                : lines(task, total, note, System::nanoTime, LogManager.getLogger(Progress.class)::info);
+    }
+
+    /** Log lines instead of a bar, with the given clock (for tests). */
+    static Progress lines(String task, long total, String note, LongSupplier clock, Consumer<String> sink) {
+        return new Progress(null, new Lines(task, total, clock, sink), note);
     }
 
     /** A bar drawn by {@code consumer} whatever it writes to (for tests). */
     static Progress to(ConsoleProgressBarConsumer consumer, String task, long total, String note) {
         return new Progress(new ProgressBarBuilder().setTaskName(task).setInitialMax(total)
                 .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).showSpeed(new DecimalFormat("0.0"))
-                .setConsumer(consumer).build(), note);
+                .setConsumer(consumer).build(), null, note);
     }
 
     /**
@@ -56,6 +108,8 @@ final class Progress implements AutoCloseable {
     void step() {
         if (bar != null) {
             bar.step();
+        } else if (lines != null) {
+            lines.step(note);
         }
     }
 
@@ -65,6 +119,8 @@ final class Progress implements AutoCloseable {
             // The bar puts the message right after the speed: the space is ours to add.
             String text = message.isEmpty() ? note : note.isEmpty() ? message : message + ", " + note;
             bar.setExtraMessage(text.isEmpty() ? "" : " " + text);
+        } else if (lines != null) {
+            lines.message = message;
         }
     }
 

@@ -79,16 +79,25 @@ public final class RunTables {
     }
 
     static void writeResults(Path file, List<EloLadder.GameResult> results) {
+        resultsTable(file, results).write();
+    }
+
+    /** The arena table of {@code results}, to be written as {@code file}. */
+    static CsvTable resultsTable(Path file, List<EloLadder.GameResult> results) {
         List<List<String>> rows = new ArrayList<>();
         for (EloLadder.GameResult r : results) {
             rows.add(List.of(r.a(), r.b(), Double.toString(r.scoreA())));
         }
-        new CsvTable(file, ARENA_HEADER, rows).write();
+        return new CsvTable(file, ARENA_HEADER, rows);
     }
 
     /** One evaluation game per row: players {@code a} and {@code b} and {@code a}'s score. */
     public static List<EloLadder.GameResult> readResults(Path file) {
-        CsvTable table = CsvTable.read(file);
+        return readResults(CsvTable.read(file));
+    }
+
+    /** The games of an arena table read from anywhere (a file, a store's object). */
+    static List<EloLadder.GameResult> readResults(CsvTable table) {
         int a = table.requireColumn("a");
         int b = table.requireColumn("b");
         int score = table.requireColumn("score_a");
@@ -100,12 +109,17 @@ public final class RunTables {
     }
 
     static void writeLadder(Path file, List<EloLadder.Rating> ladder) {
+        ladderTable(file, ladder).write();
+    }
+
+    /** The Elo table of {@code ladder}, to be written as {@code file}. */
+    static CsvTable ladderTable(Path file, List<EloLadder.Rating> ladder) {
         List<List<String>> rows = new ArrayList<>();
         for (EloLadder.Rating r : ladder) {
             rows.add(List.of(r.player(), number(r.elo()), number(r.ci95()), Integer.toString(r.games()),
                     number(r.score())));
         }
-        new CsvTable(file, ELO_HEADER, rows).write();
+        return new CsvTable(file, ELO_HEADER, rows);
     }
 
     /** The ladder as written, best first; columns other than player and elo may be missing (then NaN or 0). */

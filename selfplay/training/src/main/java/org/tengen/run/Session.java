@@ -21,7 +21,12 @@ final class Session {
         if (wholeGenerations == 0) {
             return "";
         }
-        long s = Math.round(wholeGenerationSeconds / wholeGenerations * left);
-        return String.format(java.util.Locale.ROOT, "run ETA %d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
+        return "run ETA " + hms(wholeGenerationSeconds / wholeGenerations * left);
+    }
+
+    /** A duration as {@code 0:04:10}. */
+    static String hms(double seconds) {
+        long s = Math.round(seconds);
+        return String.format(java.util.Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
     }
 }

@@ -80,13 +80,7 @@ public final class TrainingRun {
         if (stale > 0) {
             LOG.info("Removed {} half-written file(s) left by an interrupted run", stale);
         }
-        config.evaluation().externalAnchors().forEach((name, command) -> {
-            try {
-                command.program();
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("evaluation.externalAnchors." + name + ": " + e.getMessage(), e);
-            }
-        });
+        evaluation.requireEngines();
         setAsideDamagedCheckpoints();
         setAsideDamagedArenaFiles();
         ensureInitialCheckpoint();

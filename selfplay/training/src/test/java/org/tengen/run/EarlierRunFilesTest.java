@@ -69,7 +69,7 @@ class EarlierRunFilesTest {
         }
         assertEquals(1200, games.size());
         Path elo = tmp.resolve("elo.csv");
-        List<EloLadder.Rating> refit = EvaluationPhase.fitLadder(games, "random", GENERATIONS);
+        List<EloLadder.Rating> refit = GenerationArena.fitLadder(games, "random", GENERATIONS);
         RunTables.writeLadder(elo, refit);
         Path pinned = Path.of(EarlierRunFilesTest.class.getResource("/golden/run-6958e74-elo-refit.csv").toURI());
         assertEquals(Files.readString(pinned), Files.readString(elo));

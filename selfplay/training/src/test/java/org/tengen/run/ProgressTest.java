@@ -57,4 +57,24 @@ class ProgressTest {
             assertEquals(java.util.List.of("match", "now"), logged);
         }
     }
+
+    @Test
+    void withoutATerminalALogLineAtMostOnceAMinute() {
+        long[] now = {0};
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        try (Progress progress = Progress.lines("pre-training", 100, "run ETA 1:00:00", () -> now[0], lines::add)) {
+            for (int i = 1; i <= 100; i++) {
+                now[0] += 2_000_000_000L; // 2 s a step
+                progress.step();
+                if (i == 50) {
+                    progress.extra("loss 3.1");
+                }
+            }
+        }
+        // Steps 30, 60 and 90 end a minute; the last step needs no line (the phase logs its own summary).
+        assertEquals(java.util.List.of(
+                "pre-training: 30/100 (30%), 2.00 s each, 0:02:20 left, run ETA 1:00:00",
+                "pre-training: 60/100 (60%), 2.00 s each, 0:01:20 left, loss 3.1, run ETA 1:00:00",
+                "pre-training: 90/100 (90%), 2.00 s each, 0:00:20 left, loss 3.1, run ETA 1:00:00"), lines);
+    }
 }
