@@ -94,8 +94,8 @@ class EvaluatorsTest {
 
         @Override
         public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
-                                 float[] score) {
-            spec.checkBatch(batch, observations, legal, policy, value, score);
+                             float[] score, float[] ownership) {
+            spec.checkBatch(batch, observations, legal, policy, value, score, ownership);
             int obs = spec.observationSize();
             int actions = spec.actionCount();
             float[] logits = new float[actions];

@@ -26,7 +26,7 @@ class SymmetricEvaluatorTest {
 
         @Override
         public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value,
-                                 float[] score) {
+                                 float[] score, float[] ownership) {
             int actions = SPEC.actionCount();
             for (int i = 0; i < batch; i++) {
                 float sum = 0;
