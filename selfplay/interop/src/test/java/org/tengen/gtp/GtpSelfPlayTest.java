@@ -66,26 +66,9 @@ class GtpSelfPlayTest {
         assertEquals(stones(mirror, Stone.BLACK), gtp.ok("list_stones b"));
         assertEquals(stones(mirror, Stone.WHITE), gtp.ok("list_stones w"));
         String score = gtp.ok("final_score");
-        assertEquals(countWithout(mirror, gtp.ok("final_status_list dead")), score, "the area without the dead stones");
+        assertEquals(AreaCount.without(mirror, java.util.Set.of(gtp.ok("final_status_list dead").split("\\s+"))), score,
+                "the area without the dead stones");
         assertTrue(score.matches("0|[BW]\\+\\d+(\\.5)?"), score);
-    }
-
-    /** The area count of {@code game}'s board without the stones at {@code dead} (GTP vertices). */
-    private static String countWithout(Game game, String dead) {
-        Rules rules = game.rules();
-        java.util.Set<String> removed = java.util.Set.of(dead.split("\\s+"));
-        int[][] kept = new int[3][rules.area()];
-        int[] count = new int[3];
-        for (int a = 0; a < rules.area(); a++) {
-            int colour = game.board().colour(game.board().locOfAction(a));
-            if (colour != Stone.EMPTY && !removed.contains(vertex(rules, a))) {
-                kept[colour][count[colour]++] = a;
-            }
-        }
-        Game counted = new Game(rules);
-        counted.setUpStones(java.util.Arrays.copyOf(kept[Stone.BLACK], count[Stone.BLACK]),
-                java.util.Arrays.copyOf(kept[Stone.WHITE], count[Stone.WHITE]), game.toMove());
-        return counted.score().result();
     }
 
     private static String stones(Game game, int player) {
