@@ -16,15 +16,16 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.tengen.agent.RandomAgent;
 import org.tengen.env.testutil.GnuGo;
 import org.tengen.gtp.GtpEngine;
-import org.tengen.agent.RandomAgent;
+import org.tengen.sgf.GoSgf;
 import picocli.CommandLine;
 
 /**
  * Opt-in measurement: the dead stones and final scores of finished games as Tengen's network judges them
  * ({@code gtp --model}, its search-averaged ownership) and as GNU Go does, with Tengen's network-free playout
- * estimate beside them. For every SGF file of a directory both engines {@code loadsgf} it and answer
+ * estimate and the Tromp-Taylor count of the board as it stands (nothing dead) beside them. For every SGF file of a directory both engines {@code loadsgf} it and answer
  * {@code final_status_list dead} and {@code final_score}. Prints, and writes to {@code target/dead-stones.txt}: the
  * games whose dead sets agree exactly, the stones judged alike, and the games whose final score (and winner) agree.
  *
@@ -92,9 +93,10 @@ class DeadStoneAgreementTest {
         GtpEngine network = command.engine();
         GtpEngine playouts = new GtpEngine("Tengen", "playouts", new RandomAgent(1), 1);
         Tally byNetwork = new Tally("network (" + model.getFileName() + ", search-averaged ownership)");
-        Tally byPlayouts = new Tally("no network (playout estimate; final_score the raw area count)");
+        Tally byPlayouts = new Tally("no network (playout estimate)");
+        Tally raw = new Tally("Tromp-Taylor count as it stands (nothing dead)");
         StringBuilder games = new StringBuilder("game\tGNU Go dead\tnetwork dead\tplayouts dead\tGNU Go score\t"
-                + "network score\traw score\n");
+                + "network score\tplayouts score\traw score\n");
         try (GnuGo gnugo = GnuGo.start(1, "--level", "0", "--chinese-rules", "--positional-superko",
                 "--allow-suicide")) {
             for (Path file : files) {
@@ -107,18 +109,20 @@ class DeadStoneAgreementTest {
                 String networkScore = ok(network, "final_score");
                 ok(playouts, "loadsgf " + file);
                 Set<String> playoutDead = vertices(ok(playouts, "final_status_list dead"));
-                String rawScore = ok(playouts, "final_score");
+                String playoutScore = ok(playouts, "final_score");
+                String rawScore = GoSgf.read(file).history().replay().score().result();
                 byNetwork.add(gnuDead, networkDead, stones, gnuScore, networkScore);
-                byPlayouts.add(gnuDead, playoutDead, stones, gnuScore, rawScore);
+                byPlayouts.add(gnuDead, playoutDead, stones, gnuScore, playoutScore);
+                raw.add(gnuDead, Set.of(), stones, gnuScore, rawScore);
                 games.append(String.join("\t", file.getFileName().toString(), sorted(gnuDead), sorted(networkDead),
-                        sorted(playoutDead), gnuScore, networkScore, rawScore)).append('\n');
+                        sorted(playoutDead), gnuScore, networkScore, playoutScore, rawScore)).append('\n');
             }
         }
         String report = files.size() + " games of " + dir + " against GNU Go 3.8's final_status_list dead and "
-                + "final_score:\n" + byNetwork.report() + "\n" + byPlayouts.report() + "\n";
+                + "final_score:\n" + byNetwork.report() + "\n" + byPlayouts.report() + "\n" + raw.report() + "\n";
         System.out.print(report);
         Files.writeString(Path.of("target/dead-stones.txt"), report + "\n" + games, StandardCharsets.UTF_8);
-        assertTrue(byNetwork.games == files.size() && byPlayouts.games == files.size());
+        assertTrue(byNetwork.games == files.size() && byPlayouts.games == files.size() && raw.games == files.size());
     }
 
     private static Set<String> vertices(String text) {

@@ -1,32 +1,22 @@
 package org.tengen.gtp;
 
-import java.nio.FloatBuffer;
 import org.tengen.agent.SearchAgent;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.env.features.FeatureSets;
-import org.tengen.env.rules.Rules;
-import org.tengen.models.eval.Evaluator;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.eval.UniformEvaluator;
 import org.tengen.search.NetworkLeafEvaluator;
+import org.tengen.search.OwningEvaluator;
 import org.tengen.search.SearchConfig;
 
 /**
  * A stand-in network for GTP tests: uniform priors and value 0, and an ownership head that knows the answer, the same
- * ownership of every point in every position (Black's view, turned to the player to move read from {@code az3}'s
- * colour plane).
+ * ownership of every point in every position (Black's view, turned to the player to move).
  */
-final class OracleNetwork implements Evaluator {
+final class OracleNetwork {
     private static final FeatureSet FEATURES = FeatureSets.byId("az3");
 
-    private final InputSpec spec;
-    private final UniformEvaluator uniform;
-    private final float[] blackOwnership;
-
-    private OracleNetwork(Rules rules, float[] blackOwnership) {
-        this.spec = InputSpec.of(FEATURES, rules);
-        this.uniform = new UniformEvaluator(spec);
-        this.blackOwnership = blackOwnership;
+    private OracleNetwork() {
     }
 
     /**
@@ -37,7 +27,8 @@ final class OracleNetwork implements Evaluator {
         SearchConfig config = SearchConfig.evaluationDefaults().toBuilder().simulations(simulations)
                 .temperatureMoves(0).build();
         SearchAgent agent = new SearchAgent("oracle", config, 1, (rules, maxBatch) -> new NetworkLeafEvaluator(
-                new OracleNetwork(rules, blackOwnership), FEATURES, maxBatch), 1);
+                new OwningEvaluator(new UniformEvaluator(InputSpec.of(FEATURES, rules)),
+                        (observations, position, point, spec) -> blackOwnership[point]), FEATURES, maxBatch), 1);
         return new GtpEngine("Tengen", "1", agent, simulations);
     }
 
@@ -56,31 +47,5 @@ final class OracleNetwork implements Evaluator {
             };
         }
         return owned;
-    }
-
-    @Override
-    public InputSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public boolean predictsOwnership() {
-        return true;
-    }
-
-    @Override
-    public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
-                         float[] score, float[] ownership) {
-        uniform.evaluate(batch, observations, legal, policy, value, score);
-        if (ownership == null) {
-            return;
-        }
-        int area = spec.area();
-        for (int i = 0; i < batch; i++) {
-            float sign = observations.get(i * spec.observationSize() + 2 * area) == 1f ? 1f : -1f;
-            for (int p = 0; p < area; p++) {
-                ownership[i * area + p] = sign * blackOwnership[p];
-            }
-        }
     }
 }

@@ -43,7 +43,7 @@ class RootOwnershipTest {
     void aFixedOwnershipIsItsOwnAverageFromTheRootPlayersView(SearchAlgorithm algorithm) {
         float[] black = blackView();
         for (int moves : new int[] {4, 5}) {
-            TestEvaluators.Owning evaluator = TestEvaluators.fixedOwnership(RULES, black);
+            OwningEvaluator evaluator = TestEvaluators.fixedOwnership(RULES, black);
             // Few simulations, so that no line reaches two passes (a finished game counts its exact area).
             BatchedSearch search = TestEvaluators.search(config(algorithm).toBuilder().simulations(40).build(), RULES,
                     1, evaluator, 2);
@@ -65,7 +65,7 @@ class RootOwnershipTest {
     @ParameterizedTest
     @EnumSource(SearchAlgorithm.class)
     void theAverageWeighsEveryVisitedLeafOnce(SearchAlgorithm algorithm) {
-        TestEvaluators.Owning evaluator = TestEvaluators.positionalOwnership(RULES);
+        OwningEvaluator evaluator = TestEvaluators.positionalOwnership(RULES);
         BatchedSearch search = TestEvaluators.search(config(algorithm), RULES, 1, evaluator, 5);
         Game game = TestEvaluators.randomPosition(RULES, 5, 6);
         search.search(new Game[] {game}, Integer.MAX_VALUE, BatchedSearch.NO_DEADLINE, TestEvaluators.WANTS_OWNERSHIP);
@@ -89,7 +89,7 @@ class RootOwnershipTest {
         // White passed after a game that ended and resumed; Black's pass ends it again, and its exact area count (all
         // Black's: Black has the only stone) joins the average.
         float[] black = new float[RULES.area()];
-        TestEvaluators.Owning evaluator = TestEvaluators.fixedOwnership(RULES, black);
+        OwningEvaluator evaluator = TestEvaluators.fixedOwnership(RULES, black);
         BatchedSearch search = TestEvaluators.search(config(SearchAlgorithm.PUCT), RULES, 1, evaluator, 2);
         Game game = new Game(RULES);
         game.play(0);
@@ -110,7 +110,7 @@ class RootOwnershipTest {
 
     @Test
     void aSearchNotAskedReadsNoOwnership() {
-        TestEvaluators.Owning evaluator = TestEvaluators.fixedOwnership(RULES, blackView());
+        OwningEvaluator evaluator = TestEvaluators.fixedOwnership(RULES, blackView());
         BatchedSearch search = TestEvaluators.search(config(SearchAlgorithm.PUCT), RULES, 1, evaluator, 2);
         Game game = TestEvaluators.randomPosition(RULES, 4, 3);
         search.search(new Game[] {game});
@@ -134,7 +134,7 @@ class RootOwnershipTest {
 
     @Test
     void theSameRootAddsUpAndAnotherRootStartsAfresh() {
-        TestEvaluators.Owning evaluator = TestEvaluators.fixedOwnership(RULES, blackView());
+        OwningEvaluator evaluator = TestEvaluators.fixedOwnership(RULES, blackView());
         BatchedSearch search = TestEvaluators.search(config(SearchAlgorithm.PUCT), RULES, 1, evaluator, 2);
         Game game = TestEvaluators.randomPosition(RULES, 4, 3);
         Game[] games = {game};

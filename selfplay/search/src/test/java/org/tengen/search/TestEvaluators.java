@@ -121,73 +121,17 @@ final class TestEvaluators {
         };
     }
 
-    /**
-     * {@code inner}'s priors, values and scores, with an ownership head: every point's ownership from the view of the
-     * player to move is {@code rule} of the position, and {@link #seen} sums what it returned, turned to Black's view.
-     */
-    static final class Owning implements Evaluator {
-        /** Black's view of a point's ownership from the planes of one position. */
-        interface Rule {
-            float blackOwnership(FloatBuffer obs, int position, int point, InputSpec spec);
-        }
-
-        private final Evaluator inner;
-        private final Rule rule;
-        /** Sum over every position evaluated with an ownership buffer of its ownership, Black's view. */
-        final float[] seen;
-        /** Positions evaluated with an ownership buffer, and without. */
-        int withOwnership;
-        int withoutOwnership;
-
-        Owning(Evaluator inner, Rule rule) {
-            this.inner = inner;
-            this.rule = rule;
-            this.seen = new float[inner.spec().area()];
-        }
-
-        @Override
-        public InputSpec spec() {
-            return inner.spec();
-        }
-
-        @Override
-        public boolean predictsOwnership() {
-            return true;
-        }
-
-        @Override
-        public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value,
-                             float[] score, float[] ownership) {
-            inner.evaluate(batch, obs, legal, policy, value, score);
-            if (ownership == null) {
-                withoutOwnership += batch;
-                return;
-            }
-            InputSpec spec = spec();
-            int area = spec.area();
-            for (int i = 0; i < batch; i++) {
-                boolean blackToMove = obs.get(i * spec.observationSize() + 2 * area) == 1f;
-                for (int p = 0; p < area; p++) {
-                    float black = rule.blackOwnership(obs, i, p, spec);
-                    seen[p] += black;
-                    ownership[i * area + p] = blackToMove ? black : -black;
-                }
-            }
-            withOwnership += batch;
-        }
-    }
-
     /** Hashed priors and values; the same ownership, {@code blackOwnership}, of every position (Black's view). */
-    static Owning fixedOwnership(Rules rules, float[] blackOwnership) {
-        return new Owning(hashed(rules), (obs, i, p, spec) -> blackOwnership[p]);
+    static OwningEvaluator fixedOwnership(Rules rules, float[] blackOwnership) {
+        return new OwningEvaluator(hashed(rules), (obs, i, p, spec) -> blackOwnership[p]);
     }
 
     /**
      * Hashed priors and values; ownership that differs between positions: 0.8 for a point with a black stone, -0.8
      * with a white one, and for an empty point a value in [-0.5, 0.5] from a hash of the position.
      */
-    static Owning positionalOwnership(Rules rules) {
-        return new Owning(hashed(rules), (obs, i, p, spec) -> {
+    static OwningEvaluator positionalOwnership(Rules rules) {
+        return new OwningEvaluator(hashed(rules), (obs, i, p, spec) -> {
             int area = spec.area();
             int base = i * spec.observationSize();
             float sign = obs.get(base + 2 * area) == 1f ? 1f : -1f;
