@@ -7,9 +7,11 @@
 //   reply COMMAND error=BOOL lines=N   a streamed reply, as @sabaki/gtp's Response saw it when it ended
 //   info COMMAND ORDER MOVE VISITS WINRATE PRIOR PV...   each info group of an analysis's last line, parsed as
 //                                      Sabaki does (split on "info", key-value pairs, pv to the end)
+//   ownership COMMAND VALUE...         the ownership field of an analysis's last line (nothing when absent)
 //   interrupt COMMAND REPLY            the reply to the command that interrupted an analysis
 //   play VERTEX                        the move a genmove_analyze reported
 //   score RESULT                       final_score
+//   dead VERTEX...                     final_status_list dead, every chain on one line
 const {Controller} = require('@sabaki/gtp')
 
 const [engine, ...engineArgs] = process.argv.slice(2)
@@ -54,6 +56,9 @@ async function analyseThenInterrupt(controller, name, args, count, interrupter) 
   for (const info of parseInfo(lines[lines.length - 1] || '')) {
     out(['info', name, info.order, info.move, info.visits, info.winrate, info.prior, ...(info.pv || [])].join(' '))
   }
+  const last = lines[lines.length - 1] || ''
+  const at = last.indexOf(' ownership ')
+  out(`ownership ${name} ${at < 0 ? '' : last.slice(at + ' ownership '.length).trim()}`.trim())
   const reply = await interrupted
   out(`interrupt ${interrupter} ${reply.error ? '?' : '='} ${reply.content}`)
 }
@@ -91,6 +96,7 @@ async function main() {
       passes = move.toLowerCase() === 'pass' ? passes + 1 : 0
     }
     out(`score ${await ok(controller, 'final_score')}`)
+    out(`dead ${(await ok(controller, 'final_status_list', ['dead'])).split(/\s+/).filter(v => v).join(' ')}`)
   } finally {
     await controller.stop()
   }

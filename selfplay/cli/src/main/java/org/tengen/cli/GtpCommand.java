@@ -40,13 +40,14 @@ import picocli.CommandLine.Spec;
                     + "single-point eye.",
             "Time: time_settings, kgs-time_settings and time_left set a clock; each move then searches until its "
                     + "share of the time is up (at most --max-simulations), as does --seconds-per-move.",
-            "Extension commands: undo, showboard, final_score (Tromp-Taylor area count), final_status_list "
-                    + "(Monte-Carlo ownership), kgs-genmove_cleanup, fixed_handicap, place_free_handicap, "
+            "Extension commands: undo, showboard, final_status_list (dead stones by the network's search-averaged "
+                    + "ownership with --model, else by random playouts), final_score (area count without those dead "
+                    + "stones), kgs-genmove_cleanup, fixed_handicap, place_free_handicap, "
                     + "set_free_handicap, loadsgf, printsgf, is_legal, all_legal, list_stones, captures, "
                     + "tengen-rules [PRESET], tengen-analyze [COLOR], boardsize WIDTH HEIGHT.",
             "Live analysis for Sabaki and Lizzie: lz-analyze, kata-analyze (analyze), lz-genmove_analyze, "
-                    + "kata-genmove_analyze (genmove_analyze); for GoGui: gogui-analyze_commands, tengen-policy, "
-                    + "tengen-visits."})
+                    + "kata-genmove_analyze (genmove_analyze), with kata-analyze's ownership true; for GoGui: "
+                    + "gogui-analyze_commands, tengen-policy, tengen-visits, tengen-ownership."})
 final class GtpCommand implements Callable<Integer> {
     private static final Logger LOG = LogManager.getLogger(GtpCommand.class);
 

@@ -14,27 +14,42 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.Test;
+import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.tengen.env.game.Game;
 import org.tengen.env.game.Vertex;
 import org.tengen.env.rules.Rules;
+import org.tengen.gtp.AreaCount;
 import org.tengen.testutil.NodeJs;
 
 /**
  * Sabaki's own GTP controller, the npm package {@code @sabaki/gtp}, drives {@code tengen gtp --player mcts-rollout}
- * (script {@code sabaki-gtp.js}): a whole 5x5 game by genmove, with live analysis on the way ({@code kata-analyze},
+ * and {@code tengen gtp --model models/pretrained/5x5} (script {@code sabaki-gtp.js}): a whole 5x5 game by genmove, with live analysis on the way ({@code kata-analyze},
  * {@code lz-analyze} and Sabaki's {@code analyze}, each interrupted by the next command as Sabaki does) and one
  * {@code kata-genmove_analyze}. Every reply must reach the controller whole, parse as KataGo's or Leela Zero's
- * grammar, and the game must replay legally to the score the engine counts. Skips without node or the package
+ * grammar (with the network, {@code kata-analyze ... ownership true} carries 25 ownership values in [-1, 1]; without,
+ * none), and the game must replay legally to the score the engine counts. Skips without node or the package
  * ({@link NodeJs}).
  */
 class SabakiGtpTest {
     private static final String VERTEX = "[A-E][1-5]|pass";
     private static final String DECIMAL = "-?\\d+\\.\\d+";
 
-    @Test
-    void sabakisControllerPlaysAGameWithLiveAnalysis(@TempDir Path dir) throws Exception {
+    /** The engines: the rollout player (no ownership) and the pretrained 5x5 network (an ownership head). */
+    static Stream<Arguments> engines() {
+        String model = Path.of("../../models/pretrained/5x5").toAbsolutePath().normalize().toString();
+        return Stream.of(Arguments.of(List.of("--player", "mcts-rollout"), false),
+                Arguments.of(List.of("--model", model, "--symmetry", "none"), true));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("engines")
+    void sabakisControllerPlaysAGameWithLiveAnalysis(List<String> player, boolean ownership, @TempDir Path dir)
+            throws Exception {
         Optional<NodeJs> node = NodeJs.with("@sabaki/gtp");
         assumeTrue(node.isPresent(), NodeJs.missing("@sabaki/gtp", "@sabaki/gtp@3.0.0"));
         Path script = dir.resolve("sabaki-gtp.js");
@@ -43,9 +58,11 @@ class SabakiGtpTest {
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // A rollout search that would run far longer than the analysis lasts, and quick genmoves.
-        NodeJs.Result result = node.get().run(dir, List.of(script.toString(), java, "-cp",
-                System.getProperty("java.class.path"), "org.tengen.cli.Main", "gtp", "--player", "mcts-rollout",
-                "--simulations", "40", "--max-simulations", "100000", "--seed", "5"), Duration.ofSeconds(180));
+        List<String> arguments = new ArrayList<>(List.of(script.toString(), java, "-cp",
+                System.getProperty("java.class.path"), "org.tengen.cli.Main", "gtp"));
+        arguments.addAll(player);
+        arguments.addAll(List.of("--simulations", "40", "--max-simulations", "100000", "--seed", "5"));
+        NodeJs.Result result = node.get().run(dir, arguments, Duration.ofSeconds(180));
         assertEquals(0, result.exitCode(), result.stderr() + "\n" + result.stdout());
         List<String[]> facts = result.stdout().lines().map(l -> l.split(" ")).toList();
 
@@ -57,6 +74,16 @@ class SabakiGtpTest {
             assertEquals("error=false", reply[2], command);
             assertTrue(Integer.parseInt(reply[3].substring("lines=".length())) >= 2, command + ": " + reply[3]);
             checkInfo(command, find(facts, "info", command));
+            String[] owned = find(facts, "ownership", command).get(0);
+            if (ownership && !command.equals("lz-analyze")) {
+                // kata-analyze asks for it (Sabaki's analyze does too when it shows ownership; here it does not).
+                assertEquals(command.equals("kata-analyze") ? 2 + 25 : 2, owned.length, String.join(" ", owned));
+                for (int i = 2; i < owned.length; i++) {
+                    assertTrue(owned[i].matches(DECIMAL) && Math.abs(Double.parseDouble(owned[i])) <= 1, owned[i]);
+                }
+            } else {
+                assertEquals(2, owned.length, "no ownership without a network: " + String.join(" ", owned));
+            }
             String[] interrupt = find(facts, "interrupt", interrupters.get(command)).get(0);
             assertEquals("=", interrupt[2], String.join(" ", interrupt));
         }
@@ -80,7 +107,9 @@ class SabakiGtpTest {
         }
         assertTrue(game.isOver(), "the game ended");
         if (!moves.get(moves.size() - 1)[2].equals("resign")) {
-            assertEquals(game.score().result(), find(facts, "score", null).get(0)[1]);
+            String[] dead = find(facts, "dead", null).get(0);
+            assertEquals(AreaCount.without(game, Set.of(Arrays.copyOfRange(dead, 1, dead.length))),
+                    find(facts, "score", null).get(0)[1], "the area without the stones final_status_list calls dead");
         }
         String[] genmoveAnalyze = find(facts, "reply", "kata-genmove_analyze").get(0);
         assertEquals("error=false", genmoveAnalyze[2]);

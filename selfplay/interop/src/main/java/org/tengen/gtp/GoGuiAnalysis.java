@@ -11,6 +11,7 @@ final class GoGuiAnalysis {
     static final String COMMANDS = String.join("\n",
             "gfx/Policy heat map/tengen-policy %p",
             "dboard/Visit counts/tengen-visits %p",
+            "gfx/Ownership/tengen-ownership %p",
             "string/Candidate moves/tengen-analyze %p");
 
     private GoGuiAnalysis() {
@@ -37,6 +38,18 @@ final class GoGuiAnalysis {
         }
         return influence + "\n" + labels + "\n"
                 + String.format(Locale.ROOT, "TEXT pass %.1f%%", priors[rules.passAction()] * 100);
+    }
+
+    /**
+     * An ownership map: INFLUENCE of every point in [-1, 1] as GoGui reads it, positive for Black, from
+     * {@code blackOwnership} ({@code [area]}).
+     */
+    static String ownership(float[] blackOwnership, Rules rules, IntFunction<String> vertex) {
+        StringJoiner influence = new StringJoiner(" ", "INFLUENCE ", "");
+        for (int a = 0; a < rules.area(); a++) {
+            influence.add(vertex.apply(a) + " " + String.format(Locale.ROOT, "%.3f", blackOwnership[a]));
+        }
+        return influence.toString();
     }
 
     /** A {@code dboard}: the points' {@code visits} row by row from the top, as actions are ordered. */

@@ -34,6 +34,7 @@ import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
 import org.tengen.agent.Agent;
 import org.tengen.agent.Budget;
+import org.tengen.search.BatchedSearch;
 import org.tengen.search.SearchObserver;
 import org.tengen.search.SearchResult;
 import org.tengen.sgf.GameRecord;
@@ -49,15 +50,17 @@ import org.tengen.sgf.SgfRules;
  *
  * <p>Besides the required commands it implements {@code undo} (any number of times, restoring the full state with
  * the superko history, by replaying the remaining moves), GNU Go's {@code showboard}, {@code is_legal},
- * {@code all_legal}, {@code list_stones} and {@code captures}, {@code final_score} (a Tromp-Taylor area count with
- * no dead-stone removal) and {@code tengen-rules [PRESET]}. Extensions: {@code boardsize WIDTH HEIGHT} for
+ * {@code all_legal}, {@code list_stones} and {@code captures}, {@code final_score} and {@code tengen-rules [PRESET]}. Extensions: {@code boardsize WIDTH HEIGHT} for
  * rectangular boards, and passes after the game has ended are accepted and change nothing (so a controller may
  * keep passing), while a stone resumes the game (the controller decides when a game is over: a KGS cleanup phase
  * plays on after two passes; two more passes end it again). Either colour may move at any time, as GTP allows.
  *
  * <p>Tournament and server commands: {@code time_settings}, {@code kgs-time_settings} and {@code time_left} set the
- * {@link TimeControl clock} that gives each {@code genmove} its thinking time; {@code final_status_list} and
- * {@code kgs-genmove_cleanup} judge stones by Monte-Carlo ownership ({@link StoneStatus}); {@code fixed_handicap},
+ * {@link TimeControl clock} that gives each {@code genmove} its thinking time; {@code final_status_list} judges
+ * stones by the search-averaged ownership of the network when the agent's evaluator predicts ownership (a search of
+ * genmove's simulations for the player to move, remembered for the position), else by Monte-Carlo ownership
+ * ({@link StoneStatus}), and {@code kgs-genmove_cleanup} by the latter; {@code final_score} is the area count
+ * (komi included) after removing the stones {@code final_status_list} calls dead; {@code fixed_handicap},
  * {@code place_free_handicap} and {@code set_free_handicap} put handicap stones on an empty board (White moves
  * next, and the rules preset's handicap compensation, if any, joins the komi); {@code loadsgf} and {@code printsgf}
  * read and write the game as SGF; {@code tengen-analyze [COLOR]} lists the candidate moves of the last search, or
@@ -73,7 +76,8 @@ import org.tengen.sgf.SgfRules;
  * genmove thinks, then answer {@code play VERTEX}; like KataGo's they are not interrupted. Through {@link #execute},
  * which has no input to watch, a streamed reply runs until its search ends by itself. For GoGui,
  * {@code gogui-analyze_commands} lists {@code tengen-policy} (a heat map of the network's priors) and
- * {@code tengen-visits} (the visit counts of a search) besides {@code tengen-analyze}.
+ * {@code tengen-visits} (the visit counts of a search) and {@code tengen-ownership} (the search-averaged ownership)
+ * besides {@code tengen-analyze}.
  *
  * <p>Not thread-safe: one engine per connection.
  */
@@ -132,6 +136,16 @@ public final class GtpEngine {
     private StoneStatus stoneStatus;
     /** The player whose search {@link Agent#lastSearch} holds, EMPTY when there is none for this game. */
     private int analysed = Stone.EMPTY;
+    /** The position {@link #blackOwnership} was searched for, and its answer (null: no network ownership). */
+    private PositionKey ownedPosition;
+    private float[] ownedPoints;
+
+    /** A position as final status and score see it: the stones, the player to move and the rules. */
+    private record PositionKey(long hash, int toMove, int turns, Rules rules) {
+        static PositionKey of(Game game) {
+            return new PositionKey(game.board().hash(), game.toMove(), game.turns(), game.rules());
+        }
+    }
 
     /**
      * An engine answering {@code name} and {@code version} with those strings, choosing moves with {@code agent}
@@ -170,7 +184,7 @@ public final class GtpEngine {
         register("genmove", "COLOR", this::genmove);
         register("undo", "", this::undo);
         register("showboard", "", a -> BoardDiagram.render(game));
-        register("final_score", "", a -> game.score().result());
+        register("final_score", "", this::finalScore);
         register("final_status_list", "alive|dead|seki", this::finalStatusList);
         register("fixed_handicap", "NUMBER_OF_STONES", this::fixedHandicap);
         register("place_free_handicap", "NUMBER_OF_STONES", this::placeFreeHandicap);
@@ -199,6 +213,7 @@ public final class GtpEngine {
         register("gogui-analyze_commands", "", a -> GoGuiAnalysis.COMMANDS);
         register("tengen-policy", "[COLOR]", this::policyMap);
         register("tengen-visits", "[COLOR]", this::visitBoard);
+        register("tengen-ownership", "[COLOR]", this::ownershipMap);
     }
 
     /** Registers a command; in the usage, {@code [WORD]} is optional and a last {@code WORD...} takes the rest. */
@@ -597,7 +612,7 @@ public final class GtpEngine {
             case "seki" -> StoneStatus.Status.SEKI;
             default -> throw new GtpFailure("invalid status '" + args[0] + "' (expected alive, dead or seki)");
         };
-        StoneStatus.Status[] status = stoneStatus().estimate(game);
+        StoneStatus.Status[] status = finalStatus();
         Board board = game.board();
         boolean[] listed = new boolean[rules.area()];
         StringJoiner lines = new StringJoiner("\n");
@@ -617,6 +632,89 @@ public final class GtpEngine {
             lines.add(line.toString());
         }
         return lines.toString();
+    }
+
+    /** Every stone's status: by the network's ownership when there is one, else by playouts. */
+    private StoneStatus.Status[] finalStatus() {
+        float[] owned = blackOwnership();
+        return owned != null ? StoneStatus.fromOwnership(game.board(), owned) : stoneStatus().estimate(game);
+    }
+
+    /**
+     * The area count (komi and handicap compensation included) after removing the stones {@link #finalStatus} calls
+     * dead, as GNU Go's {@code final_score} does under Chinese rules.
+     */
+    private String finalScore(String[] args) {
+        StoneStatus.Status[] status = finalStatus();
+        Board board = game.board();
+        int[][] alive = new int[3][rules.area()];
+        int[] count = new int[3];
+        for (int a = 0; a < rules.area(); a++) {
+            int colour = board.colour(board.locOfAction(a));
+            if (colour != Stone.EMPTY && status[a] != StoneStatus.Status.DEAD) {
+                alive[colour][count[colour]++] = a;
+            }
+        }
+        Game counted = new Game(rules);
+        counted.setUpStones(Arrays.copyOf(alive[Stone.BLACK], count[Stone.BLACK]),
+                Arrays.copyOf(alive[Stone.WHITE], count[Stone.WHITE]), game.toMove());
+        return counted.score().result();
+    }
+
+    /**
+     * The search-averaged ownership of the current position from Black's view (every point, as actions), from a
+     * search of genmove's simulations for the player to move (resuming a game ended by passes, so that the search
+     * can play on to capture dead stones); null when the agent's evaluator predicts no ownership (no network) or the
+     * game was resigned. Remembered per position, so {@code final_status_list} and {@code final_score} agree.
+     */
+    private float[] blackOwnership() {
+        PositionKey key = PositionKey.of(game);
+        if (key.equals(ownedPosition)) {
+            return ownedPoints;
+        }
+        float[] owned = searchOwnership(game.toMove());
+        ownedPosition = key;
+        ownedPoints = owned;
+        return owned;
+    }
+
+    /**
+     * A search for {@code player} that averages the root's ownership, turned to Black's view; null without ownership
+     * (it then stops after its first batch) or a position that is over.
+     */
+    private float[] searchOwnership(int player) {
+        if (!agent.searches()) {
+            return null;
+        }
+        Game position = mover(player);
+        if (position.isOver()) {
+            return null;
+        }
+        BatchedSearch[] searched = new BatchedSearch[1];
+        SearchObserver observer = new SearchObserver() {
+            @Override
+            public boolean afterBatch(BatchedSearch search, boolean finished) {
+                searched[0] = search;
+                return search.tracksOwnership();
+            }
+
+            @Override
+            public boolean wantsOwnership() {
+                return true;
+            }
+        };
+        think(position, Double.POSITIVE_INFINITY, observer);
+        analysed = player;
+        float[] owned = new float[rules.area()];
+        if (searched[0] == null || !searched[0].ownership(0, owned)) {
+            return null;
+        }
+        if (player == Stone.WHITE) {
+            for (int a = 0; a < owned.length; a++) {
+                owned[a] = 0f - owned[a];
+            }
+        }
+        return owned;
     }
 
     // ---- handicap
@@ -854,6 +952,22 @@ public final class GtpEngine {
         agent.act(one, chosen, Budget.simulations(1));
         analysed = player;
         return GoGuiAnalysis.policy(agent.lastSearch(0).orElseThrow().priors(), rules, this::format);
+    }
+
+    /**
+     * GoGui's ownership map (gfx INFLUENCE, +1 Black's): the search-averaged ownership of a search for COLOR (the
+     * player to move) with genmove's simulations.
+     */
+    private String ownershipMap(String[] args) {
+        int player = args.length == 1 ? colour(args[0]) : game.toMove();
+        requireSearch();
+        searchable(player);
+        float[] owned = searchOwnership(player);
+        if (owned == null) {
+            throw new GtpFailure("no ownership to show: the engine's network has no ownership head (start it with "
+                    + "--model and a network that has one)");
+        }
+        return GoGuiAnalysis.ownership(owned, rules, this::format);
     }
 
     /** GoGui's visit counts (dboard) of a search for COLOR (the player to move) with genmove's budget. */

@@ -20,15 +20,17 @@ import org.tengen.search.SearchSnapshot;
  *
  * <p>Arguments: {@code [COLOR] [INTERVAL] KEY VALUE...}, the interval in centiseconds; keys {@code interval},
  * {@code minmoves}, {@code maxmoves}, and for KataGo's format {@code rootInfo}, {@code pvVisits},
- * {@code pvEdgeVisits}, plus {@code ownership}, {@code ownershipStdev}, {@code movesOwnership},
+ * {@code pvEdgeVisits} and {@code ownership}, plus {@code ownershipStdev}, {@code movesOwnership},
  * {@code movesOwnershipStdev} and {@code noResultValue}, which are accepted but print nothing: the search keeps no
- * ownership and Tengen's rules have no no-result, and KataGo leaves out what it does not have (consumers must not rely
- * on a field being there). {@code avoid} and {@code allow} are refused. Without an interval (or with 0) nothing is
+ * ownership spread nor per-move ownership, and Tengen's rules have no no-result, and KataGo leaves out what it does not
+ * have (consumers must not rely on a field being there). {@code ownership true} adds KataGo's {@code ownership} field
+ * when the network predicts ownership: the search-averaged ownership of every point, row by row from the top left (A19
+ * on 19x19) to the bottom right, from the view of the player analysed; without a network it is left out. {@code avoid} and {@code allow} are refused. Without an interval (or with 0) nothing is
  * reported while the search runs, as in both engines.
  *
  * <p>All values are from the view of the player analysed (KataGo's default, {@code SIDETOMOVE}). Each report is one
  * line: {@code info move C3 visits ... pv C3 D4 ...} per candidate, most visited first, then KataGo's
- * {@code rootInfo ...} when asked.
+ * {@code rootInfo ...} and {@code ownership ...} when asked.
  */
 final class LiveAnalysis {
     /** Moves a principal variation shows at most (KataGo's {@code analysisPVLen} is 15 in its example config). */
@@ -51,7 +53,7 @@ final class LiveAnalysis {
      * @param intervalNanos between reports; 0 for none
      */
     record Request(Format format, int player, long intervalNanos, int minMoves, int maxMoves, boolean rootInfo,
-                   boolean pvVisits, boolean pvEdgeVisits) {
+                   boolean pvVisits, boolean pvEdgeVisits, boolean ownership) {
     }
 
     private LiveAnalysis() {
@@ -73,6 +75,7 @@ final class LiveAnalysis {
         boolean rootInfo = false;
         boolean pvVisits = false;
         boolean pvEdgeVisits = false;
+        boolean ownership = false;
         while (i < args.length) {
             String key = args[i++];
             if (i == args.length) {
@@ -88,7 +91,8 @@ final class LiveAnalysis {
                 case "rootInfo" -> rootInfo = kata ? bool(key, value) : unknown(key);
                 case "pvVisits" -> pvVisits = kata ? bool(key, value) : unknown(key);
                 case "pvEdgeVisits" -> pvEdgeVisits = kata ? bool(key, value) : unknown(key);
-                case "ownership", "ownershipStdev", "movesOwnership", "movesOwnershipStdev", "noResultValue" -> {
+                case "ownership" -> ownership = kata ? bool(key, value) : unknown(key);
+                case "ownershipStdev", "movesOwnership", "movesOwnershipStdev", "noResultValue" -> {
                     if (!kata) {
                         unknown(key);
                     }
@@ -98,7 +102,7 @@ final class LiveAnalysis {
             }
         }
         long nanos = (long) (interval * 1e7);
-        return new Request(format, player, nanos, minMoves, maxMoves, rootInfo, pvVisits, pvEdgeVisits);
+        return new Request(format, player, nanos, minMoves, maxMoves, rootInfo, pvVisits, pvEdgeVisits, ownership);
     }
 
     private static boolean isColour(String word) {
@@ -182,6 +186,11 @@ final class LiveAnalysis {
                 }
                 return true;
             }
+
+            @Override
+            public boolean wantsOwnership() {
+                return request.ownership();
+            }
         };
     }
 
@@ -208,6 +217,13 @@ final class LiveAnalysis {
             line.add("rootInfo visits " + snapshot.visits() + " utility " + decimal(snapshot.utility())
                     + " winrate " + decimal(winrate(snapshot.winLoss())) + scores(snapshot.score())
                     + " weight " + decimal(snapshot.visits()));
+        }
+        if (request.ownership() && snapshot.ownership() != null) {
+            StringJoiner owned = new StringJoiner(" ", "ownership ", "");
+            for (float o : snapshot.ownership()) {
+                owned.add(decimal(o));
+            }
+            line.add(owned.toString());
         }
         return line.toString();
     }

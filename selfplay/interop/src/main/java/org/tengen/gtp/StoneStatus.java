@@ -8,8 +8,9 @@ import org.tengen.env.rules.Rules;
 import org.tengen.search.PlayoutPolicy;
 
 /**
- * Alive, dead and seki stones by Monte-Carlo ownership, for {@code final_status_list} and
- * {@code kgs-genmove_cleanup}: {@value #PLAYOUTS} random playouts (fewer above 19x19) from the position (simple ko,
+ * Alive, dead and seki stones from ownership: a network's search-averaged ownership ({@link #fromOwnership}) or,
+ * without a network, Monte-Carlo ownership ({@link #estimate}), for {@code final_status_list}, {@code final_score}
+ * and {@code kgs-genmove_cleanup}. The playout estimate runs {@value #PLAYOUTS} random playouts (fewer above 19x19) from the position (simple ko,
  * no suicide, the player to move first) to two passes, counting who owns each point at the end (Tromp-Taylor area).
  *
  * <p>Playouts follow {@link PlayoutPolicy#avoidingSelfAtari}: no own-eye filling and no self-atari of chains of two
@@ -20,7 +21,9 @@ import org.tengen.search.PlayoutPolicy;
  * its stones). A chain that is not dead is in <em>seki</em> when at least half of its liberties, and at least one,
  * are neutral (owned by neither player) at the end of more than half of the playouts: the shared liberties of a
  * seki stay empty, while a living group's other liberties are its own eyes or territory. Otherwise it is
- * <em>alive</em>. The random generator is seeded from the position, so asking twice gives the same answer.
+ * <em>alive</em>. With a network's ownership {@code o} in [-1, 1] the same rules read {@code (1 - o) / 2} (from the
+ * stone's view) as the share of the opponent and {@code 1 - |o|} as the neutral share: a chain is dead when its
+ * stones' mean ownership is below 0 (the opponent's), a liberty neutral when {@code |o| < 1/2}. The random generator is seeded from the position, so asking twice gives the same answer.
  * Playouts are cut after three board areas of turns and counted as they stand.
  */
 final class StoneStatus {
@@ -62,8 +65,8 @@ final class StoneStatus {
         int[] black = stones(board, Stone.BLACK);
         int[] white = stones(board, Stone.WHITE);
         start.setUpStones(black, white, game.toMove());
-        int[] opponentOwns = new int[area];
-        int[] neutral = new int[area];
+        float[] opponentOwns = new float[area];
+        float[] neutral = new float[area];
         PlayoutPolicy policy = PlayoutPolicy.avoidingSelfAtari(board.hash() ^ game.toMove());
         int playouts = Math.max(24, Math.min(PLAYOUTS, WORK / area));
         for (int p = 0; p < playouts; p++) {
@@ -83,7 +86,30 @@ final class StoneStatus {
         return classify(board, opponentOwns, neutral, playouts);
     }
 
-    private Status[] classify(Board board, int[] opponentOwns, int[] neutral, int playouts) {
+    /**
+     * The status of the stone on each point of {@code board} (indexed by action), null on empty points, from
+     * {@code blackOwnership} (every point's expected owner in [-1, 1], +1 Black's).
+     */
+    static Status[] fromOwnership(Board board, float[] blackOwnership) {
+        int area = board.width() * board.height();
+        float[] opponentOwns = new float[area];
+        float[] neutral = new float[area];
+        for (int a = 0; a < area; a++) {
+            float o = blackOwnership[a];
+            int colour = board.colour(board.locOfAction(a));
+            opponentOwns[a] = colour == Stone.WHITE ? (1 + o) / 2 : (1 - o) / 2;
+            neutral[a] = 1 - Math.abs(o);
+        }
+        return classify(board, opponentOwns, neutral, 1);
+    }
+
+    /**
+     * Classifies every chain from, per point, how much of {@code total} the stone's opponent owns and how much is
+     * neutral (playout counts out of the playouts, or shares of 1).
+     */
+    private static Status[] classify(Board board, float[] opponentOwns, float[] neutral, int total) {
+        int width = board.width();
+        int height = board.height();
         int area = width * height;
         Status[] status = new Status[area];
         // counted[a] == chain + 1 marks liberty a as counted for that chain.
@@ -94,7 +120,7 @@ final class StoneStatus {
                 continue;
             }
             int chain = board.chainId(loc);
-            long lost = 0;
+            double lost = 0;
             int liberties = 0;
             int neutralLiberties = 0;
             for (int b = a; b < area; b++) {
@@ -108,11 +134,11 @@ final class StoneStatus {
                     if (board.colour(n) == Stone.EMPTY && counted[board.actionOfLoc(n)] != chain + 1) {
                         counted[board.actionOfLoc(n)] = chain + 1;
                         liberties++;
-                        neutralLiberties += 2 * neutral[board.actionOfLoc(n)] > playouts ? 1 : 0;
+                        neutralLiberties += 2 * neutral[board.actionOfLoc(n)] > total ? 1 : 0;
                     }
                 }
             }
-            Status s = 2 * lost > (long) playouts * board.chainSize(loc) ? Status.DEAD
+            Status s = 2 * lost > (double) total * board.chainSize(loc) ? Status.DEAD
                     : neutralLiberties > 0 && 2 * neutralLiberties >= liberties ? Status.SEKI : Status.ALIVE;
             for (int b = a; b < area; b++) {
                 int stone = board.locOfAction(b);

@@ -12,7 +12,10 @@ import org.tengen.agent.Agent;
 import org.tengen.agent.Budget;
 import org.tengen.env.game.Game;
 
-/** final_status_list by Monte-Carlo ownership, and kgs-genmove_cleanup capturing dead stones instead of passing. */
+/**
+ * final_status_list and final_score by Monte-Carlo ownership and by a network's search-averaged ownership, and
+ * kgs-genmove_cleanup capturing dead stones instead of passing.
+ */
 class FinalStatusTest {
 
     /** Loads a diagram (X black, O white, . empty; top row first) as SGF set-up stones with Black to move. */
@@ -34,6 +37,46 @@ class FinalStatusTest {
         Files.writeString(file, "(;GM[1]SZ[" + rows.get(0).length() + ":" + rows.size() + "]KM[7.5]RU[Tromp-Taylor]"
                 + "AB" + black + "AW" + white + "PL[B])");
         gtp.ok("loadsgf " + file);
+    }
+
+    /**
+     * A finished 9x9 game at komi 0.5 (a reported defect): Black's wall on E and White's on F; White's B5 and C7 are
+     * dead in Black's area, Black's H5 in White's. GNU Go says C7 B5 H5 and B+8.5 (Black 36 + 9 points, White 27 + 9).
+     */
+    private static final String WALLS = """
+            . . . . X O . . .
+            . . . . X O . . .
+            . . O . X O . . .
+            . . . . X O . . .
+            . O . . X O . X .
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            """;
+
+    @Test
+    void aNetworksOwnershipFindsTheDeadStonesOnBothSidesAndScoresWithoutThem(@TempDir Path tmp) throws IOException {
+        String owners = "b b b b b w w w w\n".repeat(9);
+        Gtp gtp = new Gtp(OracleNetwork.engine(OracleNetwork.ownership(owners), 50));
+        load(gtp, tmp, WALLS);
+        gtp.ok("komi 0.5");
+        assertEquals("C7\nB5\nH5", gtp.ok("final_status_list dead"));
+        assertEquals("B+8.5", gtp.ok("final_score"), "area after removing the dead stones, komi 0.5");
+        assertEquals("E9 E8 E7 E6 E5 E4 E3 E2 E1\nF9 F8 F7 F6 F5 F4 F3 F2 F1", gtp.ok("final_status_list alive"));
+        assertEquals("", gtp.ok("final_status_list seki"));
+        assertEquals("C7\nB5\nH5", gtp.ok("final_status_list dead"), "asked again: the same search");
+    }
+
+    @Test
+    void withoutANetworkThePlayoutsJudge(@TempDir Path tmp) throws IOException {
+        Gtp gtp = new Gtp(1);
+        load(gtp, tmp, WALLS);
+        gtp.ok("komi 0.5");
+        // The reported defect: random playouts let White's two stones live in Black's wide area as often as not, so
+        // only H5 is dead, and the count gives White 9 + 27 + 2, Black 9, the left side nobody's.
+        assertEquals("H5", gtp.ok("final_status_list dead"));
+        assertEquals("W+29.5", gtp.ok("final_score"));
     }
 
     @Test

@@ -26,7 +26,7 @@ import org.tengen.agent.SearchAgent;
 class GtpAnalyzeTest {
     private static final List<String> ANALYSIS_COMMANDS = List.of("lz-analyze", "kata-analyze", "analyze",
             "lz-genmove_analyze", "kata-genmove_analyze", "genmove_analyze", "gogui-analyze_commands",
-            "tengen-policy", "tengen-visits");
+            "tengen-policy", "tengen-visits", "tengen-ownership");
 
     private static GtpEngine rollouts(int simulations) {
         GtpEngine engine = new GtpEngine("Tengen", "1", SearchAgent.rollouts(simulations, 1, 3), 50);
@@ -145,6 +145,40 @@ class GtpAnalyzeTest {
                 + "mcts-rollout)", new Gtp(7).error("kata-analyze b 10"));
     }
 
+    /** Black's area on the left, White's on the right, the middle column nobody's, on 7x7. */
+    private static final String OWNERS = "b b b . w w w\n".repeat(7);
+
+    @Test
+    void kataAnalyzeReportsTheSearchAveragedOwnershipInKataGosOrderAndView() {
+        float[] black = OracleNetwork.ownership(OWNERS);
+        GtpEngine engine = OracleNetwork.engine(black, 60);
+        engine.setBoardSize(7, 7);
+        Gtp gtp = new Gtp(engine);
+        gtp.ok("play b c4");
+        for (String colour : List.of("b", "w")) {
+            List<String> lines = streamed(engine, "kata-analyze " + colour + " 1 ownership true", "");
+            assertFalse(lines.isEmpty());
+            for (String line : lines) {
+                assertNotNull(InfoLine.parse(line, true).ownership(), "every report has it: " + line);
+            }
+            List<Double> owned = InfoLine.parse(lines.get(lines.size() - 1), true).ownership();
+            assertEquals(49, owned.size(), "one value per point");
+            float view = colour.equals("b") ? 1f : -1f;
+            for (int a = 0; a < 49; a++) {
+                // Row by row from the top left (A7), from the view of the player analysed.
+                if (black[a] == 0f) {
+                    assertEquals(0.0, owned.get(a), 1e-9, "point " + a);
+                } else {
+                    assertTrue(owned.get(a) * view * black[a] > 0.5, colour + " point " + a + ": " + owned.get(a));
+                }
+            }
+        }
+        String map = gtp.ok("tengen-ownership w");
+        assertTrue(map.startsWith("INFLUENCE A7 1.000 B7 1.000 C7 1.000 D7 0.000 E7 -1.000 "), map);
+        assertEquals(1 + 2 * 49, map.split(" ").length, "every point, Black positive whoever moves");
+        assertEquals("unknown key 'ownership'", gtp.error("lz-analyze b 10 ownership true"));
+    }
+
     @Test
     void analysisCommandsAreListedAndKnown() {
         Gtp gtp = new Gtp(rollouts(10));
@@ -166,7 +200,11 @@ class GtpAnalyzeTest {
             assertTrue(List.of("gfx", "dboard", "string").contains(parts[0]), entry);
             String command = parts[2].replace("%p", "w");
             assertEquals("true", gtp.ok("known_command " + command.split(" ")[0]));
-            gtp.ok(command);
+            if (command.startsWith("tengen-ownership")) {
+                assertTrue(gtp.error(command).startsWith("no ownership to show"), "rollouts have none");
+            } else {
+                gtp.ok(command);
+            }
         }
         List<String> policy = gtp.ok("tengen-policy w").lines().toList();
         assertEquals(3, policy.size(), policy.toString());

@@ -98,7 +98,7 @@ class GtpTranscriptTest {
             = C1
 
             > final_score
-            = W+6.5
+            = W+25.5
 
             > undo
             =
@@ -117,13 +117,13 @@ class GtpTranscriptTest {
                A B C D E
 
             > final_score
-            = W+6.5
+            = W+25.5
 
             > komi 7
             =
 
             > final_score
-            = W+13
+            = W+32
 
             > tengen-rules aga
             =
@@ -212,6 +212,7 @@ class GtpTranscriptTest {
             gogui-analyze_commands
             tengen-policy
             tengen-visits
+            tengen-ownership
 
             > boardsize 7
             =
@@ -286,7 +287,7 @@ class GtpTranscriptTest {
                A B C D E F G
 
             > final_score
-            = W+21.5
+            = B+0.5
 
             > final_status_list dead
             = B2
@@ -401,6 +402,7 @@ class GtpTranscriptTest {
             > gogui-analyze_commands
             = gfx/Policy heat map/tengen-policy %p
             dboard/Visit counts/tengen-visits %p
+            gfx/Ownership/tengen-ownership %p
             string/Candidate moves/tengen-analyze %p
 
             > 5 genmove_analyze b 10

@@ -12,11 +12,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A parsed analysis line, {@code info move ... pv ... info move ... [rootInfo ...]}, checked against the grammar of
+ * A parsed analysis line, {@code info move ... pv ... info move ... [rootInfo ...] [ownership ...]}, checked against
+ * the grammar of
  * KataGo's GTP_Extensions.md or Leela Zero's lz-analyze: every group's keys in the documented set, every value of its
  * type and range, orders 0, 1, 2..., visits not increasing, and each pv starting with its move.
  */
-record InfoLine(List<Map<String, List<String>>> moves, Map<String, List<String>> rootInfo) {
+record InfoLine(List<Map<String, List<String>>> moves, Map<String, List<String>> rootInfo, List<Double> ownership) {
     private static final String VERTEX = "([A-HJ-Z]{1,2}\\d{1,2}|pass)";
     private static final String INTEGER = "\\d+";
     /** KataGo's floats here always carry a decimal point (what Sabaki checks), never an exponent. */
@@ -35,8 +36,21 @@ record InfoLine(List<Map<String, List<String>>> moves, Map<String, List<String>>
         List<Map<String, List<String>>> moves = new ArrayList<>();
         Map<String, List<String>> root = null;
         Map<String, List<String>> group = null;
+        List<Double> ownership = null;
         for (int i = 0; i < tokens.length; i++) {
             String token = tokens[i];
+            if (token.equals("ownership")) {
+                // KataGo's last field: a float per point in [-1, 1], to the end of the line.
+                assertTrue(kata && group != null, "ownership after the moves, only with kata-analyze: " + line);
+                ownership = new ArrayList<>();
+                for (i++; i < tokens.length; i++) {
+                    matches(tokens[i], DECIMAL);
+                    double o = Double.parseDouble(tokens[i]);
+                    inRange(o, -1, 1);
+                    ownership.add(o);
+                }
+                break;
+            }
             if (token.equals("info") || token.equals("rootInfo")) {
                 group = new LinkedHashMap<>();
                 if (token.equals("info")) {
@@ -54,7 +68,7 @@ record InfoLine(List<Map<String, List<String>>> moves, Map<String, List<String>>
             assertFalse(group.containsKey(token), "key " + token + " twice: " + line);
             List<String> values = new ArrayList<>();
             if (group != root && LISTS.contains(token)) {
-                while (i + 1 < tokens.length && !Set.of("info", "rootInfo", "pvVisits", "pvEdgeVisits")
+                while (i + 1 < tokens.length && !Set.of("info", "rootInfo", "pvVisits", "pvEdgeVisits", "ownership")
                         .contains(tokens[i + 1])) {
                     values.add(tokens[++i]);
                 }
@@ -107,7 +121,7 @@ record InfoLine(List<Map<String, List<String>>> moves, Map<String, List<String>>
             matches(root.get("visits").get(0), INTEGER);
             inRange(number(root, "winrate"), 0, 1);
         }
-        return new InfoLine(moves, root);
+        return new InfoLine(moves, root, ownership);
     }
 
     static int visits(Map<String, List<String>> group) {

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.tengen.env.board.Stone;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.env.game.Game;
 import org.tengen.env.rules.Rules;
@@ -25,6 +26,10 @@ import org.tengen.env.vec.VecEnv;
  * <p>Tree reuse (PUCT): a search first looks for the given position in the previous tree, as the same root, one
  * move below it (the move just played) or two moves below it (the move this search chose, then the opponent's
  * reply), checking the position itself; it then keeps that subtree with its visit counts.
+ *
+ * <p>Ownership: when the observer of a search asks for it ({@link SearchObserver#wantsOwnership}) and the evaluator
+ * predicts it, the search averages each root's ownership over the leaves it evaluates ({@link #ownership}); a search
+ * that is not asked reads no ownership and adds nothing.
  *
  * <p>Randomness: tree {@code t} draws from its own generator seeded with {@link Seeds#mix Seeds.mix(seed, t)}, so
  * a tree's result does not depend on the other trees (with a deterministic evaluator), and searches with nearby seeds
@@ -87,6 +92,11 @@ public final class BatchedSearch {
     private final float scoreScale;
     private final double[] noise;
     private int keptPositions;
+    /** Whether the current search averages ownership; its buffers are made by the first search that does. */
+    private boolean tracking;
+    private RootOwnership rootOwnership;
+    /** {@code [S, area]}: the leaves' ownership, each from its player to move's view. */
+    private float[] leafOwnership;
 
     /**
      * A search over {@code trees} games with {@code rules}. {@code evaluator.maxBatch()} must be at least
@@ -203,13 +213,25 @@ public final class BatchedSearch {
         }
         boolean timed = deadlineNanos != NO_DEADLINE;
         prepareGames(games);
+        tracking = observer.wantsOwnership() && evaluator.predictsOwnership();
+        if (tracking && rootOwnership == null) {
+            rootOwnership = new RootOwnership(treeCount, rules.area());
+            leafOwnership = new float[slots * rules.area()];
+        }
         int batch = 0;
         for (int t = 0; t < treeCount; t++) {
             active[t] = games[t] != null;
             if (!active[t]) {
                 continue;
             }
-            prepareRoot(t, games[t]);
+            boolean sameRoot = prepareRoot(t, games[t]);
+            if (rootOwnership != null) {
+                if (!tracking) {
+                    rootOwnership.invalidate(t);
+                } else if (!sameRoot || !rootOwnership.tracked(t)) {
+                    rootOwnership.reset(t);
+                }
+            }
             scoreCenter[t] = trees[t].rawScore[SearchTree.ROOT];
             double fullProbability = config.playoutCap().fullSearchProbability();
             full[t] = fullProbability >= 1 || randoms[t].nextDouble() < fullProbability;
@@ -298,12 +320,15 @@ public final class BatchedSearch {
         }
     }
 
-    /** Makes tree {@code t}'s root the position of {@code game}, keeping a matching subtree when reuse is on. */
-    private void prepareRoot(int t, Game game) {
+    /**
+     * Makes tree {@code t}'s root the position of {@code game}, keeping a matching subtree when reuse is on; true when
+     * the root stays the same node of the same tree.
+     */
+    private boolean prepareRoot(int t, Game game) {
         SearchTree tree = trees[t];
         if (config.puct().reuseTree() && tree.nodeCount > 0) {
             if (sameState(roots[t], game)) {
-                return;
+                return true;
             }
             int node = reusableNode(t, game);
             if (node != SearchTree.UNVISITED) {
@@ -312,13 +337,14 @@ public final class BatchedSearch {
                 spares[t] = tree;
                 roots[t].copyFrom(game);
                 rootNoised[t] = false;
-                return;
+                return false;
             }
         }
         tree.clear();
         tree.newNode(game.toMove());
         roots[t].copyFrom(game);
         rootNoised[t] = false;
+        return false;
     }
 
     /** The node of tree {@code t} holding {@code game}'s position one or two moves below the root, or UNVISITED. */
@@ -425,6 +451,9 @@ public final class BatchedSearch {
                     tree.rawScore[node] = GameValues.score(g, g.toMove());
                     tree.rawValue[node] = utility(t, g.toMove(), GameValues.outcome(g, g.toMove()),
                             tree.rawScore[node]);
+                    if (tracking) {
+                        rootOwnership.addFinal(t, g, tree.player[SearchTree.ROOT]);
+                    }
                     backupTerminal(tree, path, depth);
                     return FINISHED;
                 }
@@ -434,6 +463,9 @@ public final class BatchedSearch {
                 return LEAF;
             }
             if (tree.isTerminal(node)) {
+                if (tracking) {
+                    rootOwnership.addFinal(t, g, tree.player[SearchTree.ROOT]);
+                }
                 backupTerminal(tree, path, depth);
                 return FINISHED;
             }
@@ -464,7 +496,7 @@ public final class BatchedSearch {
         if (batch == 0) {
             return;
         }
-        evaluator.evaluate(batch, leaves, policy, value, score);
+        evaluator.evaluate(batch, leaves, policy, value, score, tracking ? leafOwnership : null);
         for (int b = 0; b < batch; b++) {
             int t = slotTree[b];
             SearchTree tree = trees[t];
@@ -475,6 +507,10 @@ public final class BatchedSearch {
             float u = utility(t, tree.player[node], value[b], score[b]);
             if (config.passBound()) {
                 u = passBound(t, b, u);
+            }
+            if (tracking) {
+                rootOwnership.add(t, tree.player[node] == tree.player[SearchTree.ROOT] ? 1f : -1f, leafOwnership,
+                        b * rules.area());
             }
             expand(tree, node, b, u);
             backup(tree, paths[b], pathLength[b], tree.rawValue[node], value[b], score[b]);
@@ -520,6 +556,16 @@ public final class BatchedSearch {
         }
         value[b] = outcome;
         score[b] = s;
+        if (tracking) {
+            // The leaf is worth the game ended here, so its ownership is that game's exact count.
+            int offset = b * rules.area();
+            probe.ownership(leafOwnership, offset);
+            if (player != Stone.BLACK) {
+                for (int p = offset; p < offset + rules.area(); p++) {
+                    leafOwnership[p] = -leafOwnership[p];
+                }
+            }
+        }
         return ended;
     }
 
@@ -580,6 +626,29 @@ public final class BatchedSearch {
     }
 
     /**
+     * Writes tree {@code t}'s search-averaged root ownership to {@code out[0 .. area)}: every point (row-major, as
+     * actions) in [-1, 1], +1 owned by the root's player to move, averaged over the leaves evaluated since the root was
+     * set (a root kept from an earlier search by tree reuse counts only the leaves evaluated after that). Call between
+     * searches or from a {@link SearchObserver}. False, with nothing written, when the searches of this root did not
+     * track ownership (see {@link SearchObserver#wantsOwnership}) or the evaluator predicts none.
+     */
+    public boolean ownership(int t, float[] out) {
+        return rootOwnership != null && rootOwnership.average(t, out);
+    }
+
+    /**
+     * Whether the current (or last) search averages ownership: its observer asked and its evaluator predicts ownership.
+     */
+    public boolean tracksOwnership() {
+        return tracking;
+    }
+
+    /** Leaves behind {@link #ownership}'s average for tree {@code t}; 0 when it has none. */
+    public int ownershipLeaves(int t) {
+        return rootOwnership == null ? 0 : rootOwnership.count(t);
+    }
+
+    /**
      * What tree {@code t} knows now: the root's statistics and every legal root action with its principal variation
      * of at most {@code pvLength} moves. Call between searches or from a {@link SearchObserver}; allocates.
      */
@@ -608,9 +677,10 @@ public final class BatchedSearch {
                 .thenComparing(Comparator.comparingDouble(SearchSnapshot.Candidate::prior).reversed()));
         int visits = tree.visits[SearchTree.ROOT];
         float perVisit = visits == 0 ? 0f : 1f / visits;
+        float[] ownership = new float[rules.area()];
         return new SearchSnapshot(player, visits, tree.valueSum[SearchTree.ROOT] * perVisit,
                 tree.winLossSum[SearchTree.ROOT] * perVisit, tree.scoreSum[SearchTree.ROOT] * perVisit, range,
-                List.copyOf(candidates));
+                List.copyOf(candidates), ownership(t, ownership) ? ownership : null);
     }
 
     /**

@@ -20,8 +20,14 @@ public interface LeafEvaluator {
      * Evaluates slots {@code 0 .. batch-1} of {@code leaves}, all observed (not modified): writes priors to
      * {@code policy[i * A ..]} (0 on illegal actions, summing to 1; {@code A = leaves.actionCount()}) and to
      * {@code value[i]} a value in [-1, 1] and to {@code score[i]} the expected final area margin (komi included, 0 when
-     * the evaluator predicts none), both from the view of slot {@code i}'s player to move. Must not allocate in
-     * steady state.
+     * the evaluator predicts none), both from the view of slot {@code i}'s player to move; when {@code ownership} is
+     * not null, also {@code ownership[i * area + p]} for every point (see {@code Evaluator}: in [-1, 1], +1 owned by
+     * slot {@code i}'s player to move; NaN without {@link #predictsOwnership()}). Must not allocate in steady state.
      */
-    void evaluate(int batch, VecEnv leaves, float[] policy, float[] value, float[] score);
+    void evaluate(int batch, VecEnv leaves, float[] policy, float[] value, float[] score, float[] ownership);
+
+    /** Whether {@link #evaluate} can write ownership. */
+    default boolean predictsOwnership() {
+        return false;
+    }
 }

@@ -45,7 +45,12 @@ public final class NetworkLeafEvaluator implements LeafEvaluator {
     }
 
     @Override
-    public void evaluate(int batch, VecEnv leaves, float[] policy, float[] value, float[] score) {
+    public boolean predictsOwnership() {
+        return evaluator.predictsOwnership();
+    }
+
+    @Override
+    public void evaluate(int batch, VecEnv leaves, float[] policy, float[] value, float[] score, float[] ownership) {
         if (batch > maxBatch) {
             throw new IllegalArgumentException("batch " + batch + " exceeds maxBatch " + maxBatch);
         }
@@ -56,6 +61,6 @@ public final class NetworkLeafEvaluator implements LeafEvaluator {
             throw new IllegalArgumentException("the evaluator is for " + spec.width() + "x" + spec.height()
                     + " boards, the game is " + leaves.rules().width() + "x" + leaves.rules().height());
         }
-        evaluator.evaluate(batch, leaves.observations(), leaves.legalMask(), policy, value, score);
+        evaluator.evaluate(batch, leaves.observations(), leaves.legalMask(), policy, value, score, ownership);
     }
 }

@@ -8,7 +8,7 @@ import org.tengen.env.vec.VecEnv;
 /**
  * Network-free leaf evaluation for anchor players: uniform priors over legal actions and, as the value, the mean
  * result of {@link PlayoutPolicy} playouts scored exactly by the rules; one is cut after three board areas of turns
- * and counted as it stands. Allocates only when it first meets a new rule set.
+ * and counted as it stands. It predicts no ownership (NaN when asked). Allocates only when it first meets a new rule set.
  */
 public final class RolloutLeafEvaluator implements LeafEvaluator {
     private final int rollouts;
@@ -35,8 +35,11 @@ public final class RolloutLeafEvaluator implements LeafEvaluator {
     }
 
     @Override
-    public void evaluate(int batch, VecEnv leaves, float[] policy, float[] value, float[] score) {
+    public void evaluate(int batch, VecEnv leaves, float[] policy, float[] value, float[] score, float[] ownership) {
         boolean[] legal = leaves.legalMask();
+        if (ownership != null) {
+            java.util.Arrays.fill(ownership, 0, batch * leaves.rules().area(), Float.NaN);
+        }
         for (int i = 0; i < batch; i++) {
             Game game = leaves.game(i);
             int actions = game.rules().actionCount();

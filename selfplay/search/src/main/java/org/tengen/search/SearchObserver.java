@@ -16,4 +16,12 @@ public interface SearchObserver {
      * @return whether the search goes on; false ends it now, and it chooses its move as at a deadline
      */
     boolean afterBatch(BatchedSearch search, boolean finished);
+
+    /**
+     * Whether the search should average the root's ownership over its leaves ({@link BatchedSearch#ownership}), when
+     * its evaluator predicts ownership. Off by default: self-play does not pay for it.
+     */
+    default boolean wantsOwnership() {
+        return false;
+    }
 }

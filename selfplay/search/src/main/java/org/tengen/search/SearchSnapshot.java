@@ -15,9 +15,11 @@ import java.util.List;
  * @param score        the root's mean expected margin
  * @param utilityRange the largest absolute utility: 1 plus the score utility's weight
  * @param candidates   every legal root action, most visited first (then by prior)
+ * @param ownership    the search-averaged ownership of every point (row-major, as actions) in [-1, 1], +1 owned by
+ *                     {@code player}; null when the search did not track it ({@link SearchObserver#wantsOwnership})
  */
 public record SearchSnapshot(int player, int visits, float utility, float winLoss, float score, float utilityRange,
-                             List<Candidate> candidates) {
+                             List<Candidate> candidates, float[] ownership) {
 
     /**
      * One root action. Without visits its values are those of a loss (utility {@code -utilityRange}, win/loss -1,

@@ -22,18 +22,23 @@ class AllocationTest {
         SearchConfig puct = SearchConfig.builder().simulations(SIMULATIONS).reuseTree(false).build();
         SearchConfig gumbel = SearchConfig.builder().algorithm(SearchAlgorithm.GUMBEL).simulations(SIMULATIONS)
                 .build();
+        SearchObserver none = SearchObserver.NONE;
         return Stream.of(
-                Arguments.of("puct, network", TestEvaluators.search(puct, rules, TREES, TestEvaluators.hashed(rules), 1)),
+                Arguments.of("puct, network", TestEvaluators.search(puct, rules, TREES, TestEvaluators.hashed(rules), 1),
+                        none),
                 Arguments.of("puct, 4 leaves per tree", TestEvaluators.search(puct.toBuilder().leavesPerTree(4).build(),
-                        rules, TREES, TestEvaluators.hashed(rules), 1)),
+                        rules, TREES, TestEvaluators.hashed(rules), 1), none),
                 Arguments.of("gumbel, network", TestEvaluators.search(gumbel, rules, TREES,
-                        TestEvaluators.hashed(rules), 1)),
-                Arguments.of("puct, rollouts", new BatchedSearch(puct, rules, TREES, new RolloutLeafEvaluator(1, 1), 1)));
+                        TestEvaluators.hashed(rules), 1), none),
+                Arguments.of("puct, rollouts", new BatchedSearch(puct, rules, TREES, new RolloutLeafEvaluator(1, 1), 1),
+                        none),
+                Arguments.of("puct, network, averaging ownership", TestEvaluators.search(puct, rules, TREES,
+                        TestEvaluators.positionalOwnership(rules), 1), TestEvaluators.WANTS_OWNERSHIP));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("setups")
-    void steadyStateSearchesDoNotAllocate(String name, BatchedSearch search) {
+    void steadyStateSearchesDoNotAllocate(String name, BatchedSearch search, SearchObserver observer) {
         assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
                 "this JVM cannot count allocated bytes per thread");
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -45,18 +50,14 @@ class AllocationTest {
             games[t] = TestEvaluators.randomPosition(rules, 2 * t, t);
         }
         for (int i = 0; i < SEARCHES; i++) {
-            search.search(games);
+            search.search(games, Integer.MAX_VALUE, BatchedSearch.NO_DEADLINE, observer);
         }
         long id = Thread.currentThread().getId();
         long before = threads.getThreadAllocatedBytes(id);
         // Half of them under a (far) deadline, as time control searches: reading the clock allocates nothing.
         long deadline = System.nanoTime() + 3_600_000_000_000L;
         for (int i = 0; i < SEARCHES; i++) {
-            if (i % 2 == 0) {
-                search.search(games);
-            } else {
-                search.search(games, Integer.MAX_VALUE, deadline);
-            }
+            search.search(games, Integer.MAX_VALUE, i % 2 == 0 ? BatchedSearch.NO_DEADLINE : deadline, observer);
         }
         long allocated = threads.getThreadAllocatedBytes(id) - before;
         int simulations = SEARCHES * TREES * SIMULATIONS;

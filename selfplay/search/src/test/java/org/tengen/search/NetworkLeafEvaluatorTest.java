@@ -33,7 +33,7 @@ class NetworkLeafEvaluatorTest {
         VecEnv env = leafEnv(rules);
         float[] policy = new float[2 * rules.actionCount()];
         float[] value = new float[2];
-        leaves.evaluate(2, env, policy, value, new float[value.length]);
+        leaves.evaluate(2, env, policy, value, new float[value.length], null);
         assertEquals(-0.9f, value[0], 1e-6, "white to move, black owns the point");
         assertEquals(0f, value[1]);
         assertEquals(0f, policy[4], "occupied point");
@@ -51,9 +51,9 @@ class NetworkLeafEvaluatorTest {
         NetworkLeafEvaluator leaves = TestEvaluators.leaves(TestEvaluators.uniform(rules), 1);
         VecEnv big = leafEnv(Rules.trompTaylor(4));
         assertMessage("the evaluator is for 3x3 boards, the game is 4x4", () -> leaves.evaluate(1, big,
-                new float[34], new float[2], new float[2]));
+                new float[34], new float[2], new float[2], null));
         assertMessage("batch 2 exceeds maxBatch 1", () -> leaves.evaluate(2, leafEnv(rules), new float[20],
-                new float[2], new float[2]));
+                new float[2], new float[2], null));
     }
 
     private static void assertMessage(String prefix, Executable call) {

@@ -46,7 +46,7 @@ final class TestEvaluators {
 
             @Override
             public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value,
-                                 float[] score) {
+                                 float[] score, float[] ownership) {
                 int size = spec.observationSize();
                 int actions = spec.actionCount();
                 for (int i = 0; i < batch; i++) {
@@ -106,7 +106,7 @@ final class TestEvaluators {
 
             @Override
             public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] values,
-                                 float[] scores) {
+                                 float[] scores, float[] ownership) {
                 uniform.evaluate(batch, obs, legal, policy, values, scores);
                 int size = spec.observationSize();
                 for (int i = 0; i < batch; i++) {
@@ -120,6 +120,45 @@ final class TestEvaluators {
             }
         };
     }
+
+    /** Hashed priors and values; the same ownership, {@code blackOwnership}, of every position (Black's view). */
+    static OwningEvaluator fixedOwnership(Rules rules, float[] blackOwnership) {
+        return new OwningEvaluator(hashed(rules), (obs, i, p, spec) -> blackOwnership[p]);
+    }
+
+    /**
+     * Hashed priors and values; ownership that differs between positions: 0.8 for a point with a black stone, -0.8
+     * with a white one, and for an empty point a value in [-0.5, 0.5] from a hash of the position.
+     */
+    static OwningEvaluator positionalOwnership(Rules rules) {
+        return new OwningEvaluator(hashed(rules), (obs, i, p, spec) -> {
+            int area = spec.area();
+            int base = i * spec.observationSize();
+            float sign = obs.get(base + 2 * area) == 1f ? 1f : -1f;
+            float stone = obs.get(base + TestFeatures.OWN * area + p) - obs.get(base + TestFeatures.OPPONENT * area + p);
+            if (stone != 0f) {
+                return 0.8f * sign * stone;
+            }
+            long h = 17;
+            for (int k = 0; k < 2 * area; k++) {
+                h = h * 31 + (long) obs.get(base + k);
+            }
+            return ((mix(h + p) >>> 40) / (float) (1L << 24)) - 0.5f;
+        });
+    }
+
+    /** An observer that asks for ownership and watches nothing else. */
+    static final SearchObserver WANTS_OWNERSHIP = new SearchObserver() {
+        @Override
+        public boolean afterBatch(BatchedSearch search, boolean finished) {
+            return true;
+        }
+
+        @Override
+        public boolean wantsOwnership() {
+            return true;
+        }
+    };
 
     /** Searches one game with a one-tree search and returns its result. */
     static SearchResult searchOne(BatchedSearch search, Game game) {

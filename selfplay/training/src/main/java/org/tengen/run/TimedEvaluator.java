@@ -20,10 +20,15 @@ final class TimedEvaluator implements Evaluator {
     }
 
     @Override
+    public boolean predictsOwnership() {
+        return inner.predictsOwnership();
+    }
+
+    @Override
     public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
-                         float[] score) {
+                         float[] score, float[] ownership) {
         long start = System.nanoTime();
-        inner.evaluate(batch, observations, legal, policy, value, score);
+        inner.evaluate(batch, observations, legal, policy, value, score, ownership);
         nanos += System.nanoTime() - start;
         positions += batch;
     }

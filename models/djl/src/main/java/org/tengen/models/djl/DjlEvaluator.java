@@ -31,7 +31,7 @@ public final class DjlEvaluator extends LogitsEvaluator {
      * @param spec the positions this evaluator receives; its planes must match the network's input planes
      */
     public DjlEvaluator(PolicyValueNet net, InputSpec spec) {
-        super(spec, net.config().scoreHead());
+        super(spec, net.config().scoreHead(), net.config().ownershipHead());
         if (spec.planes() != net.config().inputPlanes()) {
             throw new IllegalArgumentException("feature set " + spec.featureSet() + " has " + spec.planes()
                     + " planes but the network takes " + net.config().inputPlanes());
@@ -46,7 +46,8 @@ public final class DjlEvaluator extends LogitsEvaluator {
     }
 
     @Override
-    protected void forward(int batch, FloatBuffer observations, float[] logits, float[] value, float[] score) {
+    protected void forward(int batch, FloatBuffer observations, float[] logits, float[] value, float[] score,
+                           float[] ownership) {
         InputSpec spec = spec();
         int floats = batch * spec.observationSize();
         ensureCapacity(floats);
@@ -59,6 +60,10 @@ public final class DjlEvaluator extends LogitsEvaluator {
             out.get(1).toByteBuffer(true).asFloatBuffer().get(value, 0, batch);
             if (net.config().scoreHead()) {
                 out.get(net.config().scoreIndex()).toByteBuffer(true).asFloatBuffer().get(score, 0, batch);
+            }
+            if (ownership != null) {
+                out.get(net.config().ownershipIndex()).toByteBuffer(true).asFloatBuffer()
+                        .get(ownership, 0, batch * spec.area());
             }
         }
     }

@@ -18,8 +18,8 @@ import org.tengen.models.eval.LogitsEvaluator;
  *
  * <p>No copies on the way in when the caller's observations are a direct buffer in native order (the env's are):
  * the input tensor is a view of them. Otherwise they are copied into a direct buffer of this evaluator's. Outputs
- * are written by ONNX Runtime straight into this evaluator's direct buffers (pinned outputs), and the ownership
- * output is not computed. Buffers grow to the largest batch seen. The model is shared, not owned; single-threaded
+ * are written by ONNX Runtime straight into this evaluator's direct buffers (pinned outputs); the ownership output
+ * is asked for only when the caller wants it. Buffers grow to the largest batch seen. The model is shared, not owned; single-threaded
  * like every evaluator.
  */
 public final class OnnxEvaluator extends LogitsEvaluator {
@@ -30,9 +30,10 @@ public final class OnnxEvaluator extends LogitsEvaluator {
     private FloatBuffer policy = floats(0);
     private FloatBuffer value = floats(0);
     private FloatBuffer score = floats(0);
+    private FloatBuffer ownership = floats(0);
 
     OnnxEvaluator(OnnxModel model, InputSpec spec) {
-        super(spec, model.predictsScore());
+        super(spec, model.predictsScore(), model.predictsOwnership());
         if (spec.planes() != model.inputPlanes()) {
             throw new IllegalArgumentException("feature set " + spec.featureSet() + " has " + spec.planes()
                     + " planes but the network takes " + model.inputPlanes());
@@ -42,7 +43,8 @@ public final class OnnxEvaluator extends LogitsEvaluator {
     }
 
     @Override
-    protected void forward(int batch, FloatBuffer observations, float[] logits, float[] values, float[] scores) {
+    protected void forward(int batch, FloatBuffer observations, float[] logits, float[] values, float[] scores,
+                           float[] owners) {
         InputSpec spec = spec();
         int floats = batch * spec.observationSize();
         int actions = spec.actionCount();
@@ -53,7 +55,8 @@ public final class OnnxEvaluator extends LogitsEvaluator {
         } else {
             in = input.clear().put(0, observations, 0, floats).limit(floats);
         }
-        Map<String, OnnxTensor> outputs = new HashMap<>(4);
+        int area = spec.area();
+        Map<String, OnnxTensor> outputs = new HashMap<>(8);
         try (OnnxTensor inputTensor = OnnxTensor.createTensor(env, in,
                 new long[] {batch, spec.planes(), spec.height(), spec.width()})) {
             outputs.put(OnnxExport.POLICY, OnnxTensor.createTensor(env, policy.clear().limit(batch * actions),
@@ -62,6 +65,10 @@ public final class OnnxEvaluator extends LogitsEvaluator {
             if (predictsScore) {
                 outputs.put(OnnxExport.SCORE, OnnxTensor.createTensor(env, score.clear().limit(batch),
                         new long[] {batch}));
+            }
+            if (owners != null) {
+                outputs.put(OnnxExport.OWNERSHIP, OnnxTensor.createTensor(env, ownership.clear().limit(batch * area),
+                        new long[] {batch, area}));
             }
             session.run(Map.of(OnnxExport.INPUT, inputTensor), outputs).close();
         } catch (OrtException e) {
@@ -74,6 +81,9 @@ public final class OnnxEvaluator extends LogitsEvaluator {
         if (predictsScore) {
             score.get(0, scores, 0, batch);
         }
+        if (owners != null) {
+            ownership.get(0, owners, 0, batch * area);
+        }
     }
 
     private void ensureCapacity(int batch, int floats) {
@@ -84,6 +94,7 @@ public final class OnnxEvaluator extends LogitsEvaluator {
             policy = floats(batch * spec().actionCount());
             value = floats(batch);
             score = floats(batch);
+            ownership = floats(batch * spec().area());
         }
     }
 

@@ -18,6 +18,7 @@ public final class OnnxModel implements AutoCloseable {
     private final OrtSession session;
     private final int inputPlanes;
     private final boolean predictsScore;
+    private final boolean predictsOwnership;
 
     private OnnxModel(OrtSession session) throws OrtException {
         this.session = session;
@@ -30,6 +31,7 @@ public final class OnnxModel implements AutoCloseable {
         }
         this.inputPlanes = (int) ((TensorInfo) input.getInfo()).getShape()[1];
         this.predictsScore = session.getOutputInfo().containsKey(OnnxExport.SCORE);
+        this.predictsOwnership = session.getOutputInfo().containsKey(OnnxExport.OWNERSHIP);
     }
 
     /**
@@ -90,6 +92,11 @@ public final class OnnxModel implements AutoCloseable {
     /** Whether the model has the score output. */
     public boolean predictsScore() {
         return predictsScore;
+    }
+
+    /** Whether the model has the ownership output. */
+    public boolean predictsOwnership() {
+        return predictsOwnership;
     }
 
     /** The session, for callers that drive ONNX Runtime directly (benchmarks of the bare library). */

@@ -28,7 +28,7 @@ class OnnxEvaluatorTest {
         InputSpec spec = InputSpec.of(FeatureSets.byId("az17"), rules);
         float[][] djl = outputs(spec, games);
         float[][] onnx = outputs(spec, games);
-        double[] worst = new double[3];
+        double[] worst = new double[4];
         Random random = new Random(5);
         try (PolicyValueNet net = PolicyValueNet.create(NET);
              VecEnv env = new VecEnv(VecEnvConfig.of(rules, games))) {
@@ -36,6 +36,7 @@ class OnnxEvaluatorTest {
             try (OnnxModel model = OnnxModel.load(OnnxExport.toBytes(net), 1);
                  Evaluator libtorch = new DjlEvaluator(net, spec);
                  Evaluator ort = model.evaluator(spec)) {
+                assertTrue(libtorch.predictsOwnership() && ort.predictsOwnership());
                 env.reset();
                 int[] actions = new int[games];
                 for (int turn = 0; turn < 80; turn++) {
@@ -46,7 +47,7 @@ class OnnxEvaluatorTest {
                         for (FloatBuffer observations : new FloatBuffer[] {direct, heap}) {
                             evaluate(libtorch, games, observations, env.legalMask(), djl);
                             evaluate(ort, games, observations, env.legalMask(), onnx);
-                            for (int o = 0; o < 3; o++) {
+                            for (int o = 0; o < 4; o++) {
                                 worst[o] = Math.max(worst[o], maxDifference(djl[o], onnx[o]));
                             }
                         }
@@ -56,11 +57,36 @@ class OnnxEvaluatorTest {
                 }
             }
         }
-        System.out.printf("ONNX vs libtorch over %d positions: policy %.3g, value %.3g, score %.3g%n", games * 10,
-                worst[0], worst[1], worst[2]);
+        System.out.printf("ONNX vs libtorch over %d positions: policy %.3g, value %.3g, score %.3g, ownership %.3g%n",
+                games * 10, worst[0], worst[1], worst[2], worst[3]);
         assertTrue(worst[0] < 1e-5, "policy differs by " + worst[0]);
         assertTrue(worst[1] < 1e-5, "value differs by " + worst[1]);
         assertTrue(worst[2] < 1e-4, "score differs by " + worst[2]);
+        assertTrue(worst[3] < 1e-5, "ownership differs by " + worst[3]);
+    }
+
+    @Test
+    void aNetworkWithoutOwnershipSaysSoOnBothBackends() {
+        NetConfig plain = new NetConfig(17, 9, 9, 2, 8, true, false, true);
+        InputSpec spec = InputSpec.of(FeatureSets.byId("az17"), Rules.trompTaylor(9));
+        try (PolicyValueNet net = PolicyValueNet.create(plain);
+             OnnxModel model = OnnxModel.load(OnnxExport.toBytes(net), 1);
+             VecEnv env = new VecEnv(VecEnvConfig.of(Rules.trompTaylor(9), 2))) {
+            env.reset();
+            for (Evaluator evaluator : new Evaluator[] {new DjlEvaluator(net, spec), model.evaluator(spec)}) {
+                assertTrue(!evaluator.predictsOwnership(), evaluator.getClass().getSimpleName());
+                float[][] out = outputs(spec, 2);
+                evaluate(evaluator, 2, env.observations(), env.legalMask(), out);
+                for (float o : out[3]) {
+                    assertTrue(Float.isNaN(o), "unknown ownership is NaN");
+                }
+                float sum = 0f;
+                for (int a = 0; a < spec.actionCount(); a++) {
+                    sum += out[0][a];
+                }
+                assertEquals(1f, sum, 1e-5f, "priors as before");
+            }
+        }
     }
 
     @Test
@@ -74,12 +100,13 @@ class OnnxEvaluatorTest {
     }
 
     private static float[][] outputs(InputSpec spec, int batch) {
-        return new float[][] {new float[batch * spec.actionCount()], new float[batch], new float[batch]};
+        return new float[][] {new float[batch * spec.actionCount()], new float[batch], new float[batch],
+                new float[batch * spec.area()]};
     }
 
     private static void evaluate(Evaluator evaluator, int batch, FloatBuffer observations, boolean[] legal,
                                  float[][] out) {
-        evaluator.evaluate(batch, observations, legal, out[0], out[1], out[2]);
+        evaluator.evaluate(batch, observations, legal, out[0], out[1], out[2], out[3]);
     }
 
     private static double maxDifference(float[] a, float[] b) {

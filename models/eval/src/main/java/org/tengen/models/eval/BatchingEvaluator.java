@@ -19,7 +19,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>If the inner evaluator throws, every caller in that batch gets an {@link IllegalStateException} with the cause.
  * {@link #close()} finishes the batch in progress, fails the requests still queued, stops the worker and closes the
  * inner evaluator; later calls fail. Each submission reuses a per-thread request object, so the steady state
- * allocates nothing.
+ * allocates nothing. A batch asks the inner evaluator for ownership only when one of its callers asked for it.
  */
 public final class BatchingEvaluator implements Evaluator {
     private static final Request STOP = new Request();
@@ -39,6 +39,8 @@ public final class BatchingEvaluator implements Evaluator {
     private final float[] batchPolicy;
     private final float[] batchValue;
     private final float[] batchScore;
+    /** Null when the inner evaluator predicts no ownership. */
+    private final float[] batchOwnership;
 
     private volatile boolean stopped;
     private boolean closeCalled;
@@ -68,6 +70,7 @@ public final class BatchingEvaluator implements Evaluator {
         this.batchPolicy = new float[maxBatch * spec.actionCount()];
         this.batchValue = new float[maxBatch];
         this.batchScore = new float[maxBatch];
+        this.batchOwnership = inner.predictsOwnership() ? new float[maxBatch * spec.area()] : null;
         this.worker = new Thread(this::work, "tengen-batching-evaluator");
         worker.setDaemon(true);
         worker.start();
@@ -78,14 +81,24 @@ public final class BatchingEvaluator implements Evaluator {
         return spec;
     }
 
+    @Override
+    public boolean predictsOwnership() {
+        return batchOwnership != null;
+    }
+
     /** Thread-safe; blocks until the positions are evaluated. */
     @Override
     public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
-                         float[] score) {
-        spec.checkBatch(batch, observations, legal, policy, value, score);
+                         float[] score, float[] ownership) {
+        spec.checkBatch(batch, observations, legal, policy, value, score, ownership);
+        if (ownership != null && batchOwnership == null) {
+            java.util.Arrays.fill(ownership, 0, batch * spec.area(), Float.NaN);
+        }
+        float[] owned = batchOwnership == null ? null : ownership;
         Request request = requests.get();
         for (int first = 0; first < batch; first += maxBatch) {
-            submit(request.set(observations, legal, policy, value, score, first, Math.min(maxBatch, batch - first)));
+            submit(request.set(observations, legal, policy, value, score, owned, first,
+                    Math.min(maxBatch, batch - first)));
         }
     }
 
@@ -217,15 +230,18 @@ public final class BatchingEvaluator implements Evaluator {
         int obsSize = spec.observationSize();
         int actions = spec.actionCount();
         int at = 0;
+        boolean owned = false;
         for (int m = 0; m < count; m++) {
             Request r = members[m];
+            owned |= r.ownership != null;
             batchObservations.put(at * obsSize, r.observations, r.first * obsSize, r.count * obsSize);
             System.arraycopy(r.legal, r.first * actions, batchLegal, at * actions, r.count * actions);
             at += r.count;
         }
         RuntimeException failure = null;
         try {
-            inner.evaluate(filled, batchObservations, batchLegal, batchPolicy, batchValue, batchScore);
+            inner.evaluate(filled, batchObservations, batchLegal, batchPolicy, batchValue, batchScore,
+                    owned ? batchOwnership : null);
         } catch (RuntimeException e) {
             failure = e;
         } catch (Error e) {
@@ -247,6 +263,10 @@ public final class BatchingEvaluator implements Evaluator {
                 System.arraycopy(batchPolicy, at * actions, r.policy, r.first * actions, r.count * actions);
                 System.arraycopy(batchValue, at, r.value, r.first, r.count);
                 System.arraycopy(batchScore, at, r.score, r.first, r.count);
+                if (r.ownership != null) {
+                    int area = spec.area();
+                    System.arraycopy(batchOwnership, at * area, r.ownership, r.first * area, r.count * area);
+                }
                 at += r.count;
                 complete(r);
             } else {
@@ -277,19 +297,21 @@ public final class BatchingEvaluator implements Evaluator {
         float[] policy;
         float[] value;
         float[] score;
+        float[] ownership;
         int first;
         int count;
         Thread waiter;
         RuntimeException failure;
         volatile boolean done;
 
-        Request set(FloatBuffer observations, boolean[] legal, float[] policy, float[] value, float[] score, int first,
-                    int count) {
+        Request set(FloatBuffer observations, boolean[] legal, float[] policy, float[] value, float[] score,
+                    float[] ownership, int first, int count) {
             this.observations = observations;
             this.legal = legal;
             this.policy = policy;
             this.value = value;
             this.score = score;
+            this.ownership = ownership;
             this.first = first;
             this.count = count;
             this.waiter = Thread.currentThread();

@@ -10,7 +10,8 @@ import java.util.Arrays;
  * <p>The table is direct-mapped with a power-of-two number of entries, keyed by a 64-bit hash of the observation and
  * mask; a new entry overwrites whatever shared its slot, so memory stays bounded at about
  * {@code capacity * (actionCount + 3) * 4} bytes. Two different positions with equal 64-bit hashes would share an
- * entry (odds about {@code capacity / 2^64} per lookup). Not thread-safe, like any {@link Evaluator}; put it behind a
+ * entry (odds about {@code capacity / 2^64} per lookup). The cache keeps no ownership: a request for ownership goes
+ * straight to the inner evaluator, uncached (self-play never asks for it). Not thread-safe, like any {@link Evaluator}; put it behind a
  * {@link BatchingEvaluator} to share one cache between threads.
  */
 public final class CachedEvaluator implements Evaluator {
@@ -58,9 +59,18 @@ public final class CachedEvaluator implements Evaluator {
     }
 
     @Override
+    public boolean predictsOwnership() {
+        return inner.predictsOwnership();
+    }
+
+    @Override
     public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
-                         float[] score) {
-        spec.checkBatch(batch, observations, legal, policy, value, score);
+                         float[] score, float[] ownership) {
+        if (ownership != null) {
+            inner.evaluate(batch, observations, legal, policy, value, score, ownership);
+            return;
+        }
+        spec.checkBatch(batch, observations, legal, policy, value, score, null);
         ensureCapacity(batch);
         int obsSize = spec.observationSize();
         int actions = spec.actionCount();

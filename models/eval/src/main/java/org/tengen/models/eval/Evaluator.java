@@ -13,13 +13,34 @@ import java.nio.FloatBuffer;
  * actions, summing to 1 over legal ones. Values are in [-1, 1] and scores are from the point of view of the player to move.
  * Implementations must be safe to call from one thread at a time; use a batching service to share one across
  * threads.
+ *
+ * <p>Ownership, when the caller passes a buffer: position {@code i} writes {@code ownership[i * area + p]} for every
+ * point {@code p} (row-major, as actions; {@code area = width * height}), the expected final owner in [-1, 1] from the
+ * view of the player to move, +1 when that player will own the point. This is the view of the network's ownership
+ * head and of its training target (the final area count, oriented to the mover of each sample). An evaluator without
+ * ownership ({@link #predictsOwnership()} false) writes NaN there, the value that marks an unknown ownership target.
  */
 public interface Evaluator extends AutoCloseable {
     /** What this evaluator expects. */
     InputSpec spec();
 
-    /** Evaluates positions {@code 0 .. batch-1}. */
-    void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value, float[] score);
+    /** Evaluates positions {@code 0 .. batch-1} without ownership. */
+    default void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
+                          float[] score) {
+        evaluate(batch, observations, legal, policy, value, score, null);
+    }
+
+    /**
+     * Evaluates positions {@code 0 .. batch-1}, and writes their ownership when {@code ownership} is not null (room
+     * for {@code batch * area} floats); null asks for none, which may save the work.
+     */
+    void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value, float[] score,
+                  float[] ownership);
+
+    /** Whether this evaluator predicts ownership; without, a requested ownership is NaN. */
+    default boolean predictsOwnership() {
+        return false;
+    }
 
     /** Releases native resources; the default does nothing. */
     @Override

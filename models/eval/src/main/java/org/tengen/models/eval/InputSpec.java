@@ -31,18 +31,23 @@ public record InputSpec(String featureSet, int planes, int width, int height) {
         return planes * height * width;
     }
 
+    /** Points per position: {@code width * height}, the ownership entries of a position. */
+    public int area() {
+        return width * height;
+    }
+
     /** Policy entries per position: every point row-major, then pass. */
     public int actionCount() {
         return width * height + 1;
     }
 
     /**
-     * Checks the arguments of {@link Evaluator#evaluate} against this spec.
+     * Checks the arguments of {@link Evaluator#evaluate} against this spec; {@code ownership} may be null.
      *
      * @throws IllegalArgumentException naming the first buffer that is too small, or a non-positive batch
      */
     public void checkBatch(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
-                           float[] score) {
+                           float[] score, float[] ownership) {
         if (batch < 1) {
             throw new IllegalArgumentException("batch must be positive, got " + batch);
         }
@@ -51,6 +56,9 @@ public record InputSpec(String featureSet, int planes, int width, int height) {
         requireRoom("policy output", policy.length, (long) batch * actionCount(), batch);
         requireRoom("value output", value.length, batch, batch);
         requireRoom("score output", score.length, batch, batch);
+        if (ownership != null) {
+            requireRoom("ownership output", ownership.length, (long) batch * area(), batch);
+        }
     }
 
     private void requireRoom(String what, int have, long need, int batch) {

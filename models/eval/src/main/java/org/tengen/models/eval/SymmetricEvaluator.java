@@ -10,7 +10,8 @@ import org.tengen.env.features.Symmetries;
  * Evaluates each position under board symmetries and maps the answers back: either under one symmetry drawn at
  * random per position (cheap, removes systematic orientation bias across a search), or under all of them (8 on
  * square boards, 4 on rectangles) with policies and values averaged. Relies on the feature sets' property that
- * transforming encoded planes equals encoding the transformed position. Buffers are allocated once, for
+ * transforming encoded planes equals encoding the transformed position. Ownership, when asked, is mapped back and
+ * averaged like the policy. Buffers are allocated once, for
  * {@code maxBatch} positions; single-threaded like every evaluator.
  */
 public final class SymmetricEvaluator implements Evaluator {
@@ -37,6 +38,8 @@ public final class SymmetricEvaluator implements Evaluator {
     private final float[] policy;
     private final float[] value;
     private final float[] score;
+    /** Ownership of the transformed positions, allocated only when the inner evaluator predicts it. */
+    private final float[] ownership;
     private final float[] restored;
     private final int[] drawn;
 
@@ -67,6 +70,7 @@ public final class SymmetricEvaluator implements Evaluator {
         this.policy = new float[slots * spec.actionCount()];
         this.value = new float[slots];
         this.score = new float[slots];
+        this.ownership = inner.predictsOwnership() ? new float[slots * spec.area()] : null;
         this.restored = new float[spec.actionCount()];
         this.drawn = new int[slots];
     }
@@ -77,16 +81,26 @@ public final class SymmetricEvaluator implements Evaluator {
     }
 
     @Override
+    public boolean predictsOwnership() {
+        return ownership != null;
+    }
+
+    @Override
     public void evaluate(int batch, FloatBuffer obs, boolean[] mask, float[] policyOut, float[] valueOut,
-                         float[] scoreOut) {
-        spec.checkBatch(batch, obs, mask, policyOut, valueOut, scoreOut);
+                         float[] scoreOut, float[] ownershipOut) {
+        spec.checkBatch(batch, obs, mask, policyOut, valueOut, scoreOut, ownershipOut);
+        if (ownershipOut != null && ownership == null) {
+            java.util.Arrays.fill(ownershipOut, 0, batch * spec.area(), Float.NaN);
+        }
+        float[] owned = ownershipOut != null ? ownership : null;
         for (int start = 0; start < batch; start += maxBatch) {
-            evaluateChunk(start, Math.min(maxBatch, batch - start), obs, mask, policyOut, valueOut, scoreOut);
+            evaluateChunk(start, Math.min(maxBatch, batch - start), obs, mask, policyOut, valueOut, scoreOut, owned,
+                    ownershipOut);
         }
     }
 
     private void evaluateChunk(int start, int n, FloatBuffer obs, boolean[] mask, float[] policyOut,
-                               float[] valueOut, float[] scoreOut) {
+                               float[] valueOut, float[] scoreOut, float[] owned, float[] ownershipOut) {
         int obsSize = spec.observationSize();
         int actions = spec.actionCount();
         for (int i = 0; i < n; i++) {
@@ -99,7 +113,8 @@ public final class SymmetricEvaluator implements Evaluator {
                 symmetries.transformMask(s, mask, (start + i) * actions, legal, slot * actions);
             }
         }
-        inner.evaluate(n * copies, observations, legal, policy, value, score);
+        inner.evaluate(n * copies, observations, legal, policy, value, score, owned);
+        int area = spec.area();
         for (int i = 0; i < n; i++) {
             int out = (start + i) * actions;
             java.util.Arrays.fill(policyOut, out, out + actions, 0f);
@@ -116,6 +131,18 @@ public final class SymmetricEvaluator implements Evaluator {
             }
             valueOut[start + i] = valueSum / copies;
             scoreOut[start + i] = scoreSum / copies;
+            if (owned != null) {
+                int to = (start + i) * area;
+                java.util.Arrays.fill(ownershipOut, to, to + area, 0f);
+                for (int c = 0; c < copies; c++) {
+                    int slot = i * copies + c;
+                    // The inverse symmetry maps each point back as it maps the policy's points (one plane).
+                    symmetries.transformPlanes(symmetries.inverse(drawn[slot]), owned, slot * area, restored, 0, 1);
+                    for (int p = 0; p < area; p++) {
+                        ownershipOut[to + p] += restored[p] / copies;
+                    }
+                }
+            }
         }
     }
 

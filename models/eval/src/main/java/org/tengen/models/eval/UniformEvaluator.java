@@ -1,8 +1,12 @@
 package org.tengen.models.eval;
 
 import java.nio.FloatBuffer;
+import java.util.Arrays;
 
-/** Uniform priors over legal actions and value 0: a baseline, and a stand-in before any network exists. */
+/**
+ * Uniform priors over legal actions and value 0: a baseline, and a stand-in before any network exists. It predicts no
+ * ownership (NaN when asked).
+ */
 public final class UniformEvaluator implements Evaluator {
     private final InputSpec spec;
 
@@ -17,8 +21,11 @@ public final class UniformEvaluator implements Evaluator {
 
     @Override
     public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
-                         float[] score) {
-        spec.checkBatch(batch, observations, legal, policy, value, score);
+                         float[] score, float[] ownership) {
+        spec.checkBatch(batch, observations, legal, policy, value, score, ownership);
+        if (ownership != null) {
+            Arrays.fill(ownership, 0, batch * spec.area(), Float.NaN);
+        }
         int actions = spec.actionCount();
         for (int i = 0; i < batch; i++) {
             Policies.uniform(legal, i * actions, policy, i * actions, actions);

@@ -53,6 +53,26 @@ class BatchingEvaluatorTest {
     }
 
     @Test
+    void ownershipReachesTheCallersWhoAskAndOnlyThem() {
+        CountingEvaluator inner = new CountingEvaluator(SPEC);
+        int batch = 5;
+        FloatBuffer observations = Inputs.observations(SPEC, batch, 3);
+        boolean[] legal = Inputs.legal(SPEC, batch, 4);
+        float[] direct = new float[batch * SPEC.area()];
+        inner.evaluate(batch, observations, legal, new float[batch * 10], new float[batch], new float[batch], direct);
+        inner.ownershipPositions = 0;
+        try (BatchingEvaluator service = new BatchingEvaluator(inner, 2, Duration.ZERO)) {
+            assertTrue(service.predictsOwnership());
+            service.evaluate(batch, observations, legal, new float[batch * 10], new float[batch], new float[batch]);
+            assertEquals(0, inner.ownershipPositions, "nobody asked");
+            float[] owned = new float[batch * SPEC.area()];
+            service.evaluate(batch, observations, legal, new float[batch * 10], new float[batch], new float[batch],
+                    owned);
+            assertArrayEquals(direct, owned, "split into batches of 2 and put back in place");
+        }
+    }
+
+    @Test
     void largeRequestsAreSplit() {
         CountingEvaluator inner = new CountingEvaluator(SPEC);
         try (BatchingEvaluator service = new BatchingEvaluator(inner, 3, Duration.ZERO)) {

@@ -25,6 +25,41 @@ class EvaluatorsTest {
     }
 
     @Test
+    void uniformPredictsNoOwnership() {
+        UniformEvaluator uniform = new UniformEvaluator(SPEC);
+        float[] ownership = new float[2 * SPEC.area()];
+        boolean[] legal = new boolean[20];
+        legal[9] = legal[19] = true;
+        uniform.evaluate(2, FloatBuffer.allocate(36), legal, new float[20], new float[2], new float[2], ownership);
+        assertTrue(!uniform.predictsOwnership());
+        for (float o : ownership) {
+            assertTrue(Float.isNaN(o), "unknown: NaN");
+        }
+        assertThrows(IllegalArgumentException.class, () -> uniform.evaluate(2, FloatBuffer.allocate(36),
+                legal, new float[20], new float[2], new float[2], new float[SPEC.area()]),
+                "an ownership buffer too small for the batch");
+    }
+
+    @Test
+    void ownershipGoesPastTheCacheToTheInner() {
+        CountingEvaluator inner = new CountingEvaluator(SPEC);
+        int batch = 3;
+        FloatBuffer observations = Inputs.observations(SPEC, batch, 5);
+        boolean[] legal = Inputs.legal(SPEC, batch, 6);
+        float[] direct = new float[batch * SPEC.area()];
+        inner.evaluate(batch, observations, legal, new float[batch * 10], new float[batch], new float[batch], direct);
+        try (CachedEvaluator cached = new CachedEvaluator(inner, 100)) {
+            assertTrue(cached.predictsOwnership());
+            float[] owned = new float[batch * SPEC.area()];
+            cached.evaluate(batch, observations, legal, new float[batch * 10], new float[batch], new float[batch]);
+            cached.evaluate(batch, observations, legal, new float[batch * 10], new float[batch], new float[batch],
+                    owned);
+            assertArrayEquals(direct, owned);
+            assertEquals(2 * batch, inner.ownershipPositions, "the cache keeps no ownership: asked again");
+        }
+    }
+
+    @Test
     void maskedSoftmaxIsExactOnIllegalActionsAndStable() {
         float[] logits = {1000f, 0f, 999f, -5f};
         boolean[] legal = {true, true, true, false};
@@ -77,10 +112,14 @@ class EvaluatorsTest {
         }
     }
 
-    /** Priors from a fixed function of the observation; counts positions evaluated. */
+    /**
+     * Priors, values and ownership (the tanh of each point's first plane) from a fixed function of the observation;
+     * counts positions evaluated, and those asked for ownership.
+     */
     static final class CountingEvaluator implements Evaluator {
         final InputSpec spec;
         volatile long positions;
+        volatile long ownershipPositions;
         volatile boolean closed;
 
         CountingEvaluator(InputSpec spec) {
@@ -93,9 +132,14 @@ class EvaluatorsTest {
         }
 
         @Override
+        public boolean predictsOwnership() {
+            return true;
+        }
+
+        @Override
         public void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
-                                 float[] score) {
-            spec.checkBatch(batch, observations, legal, policy, value, score);
+                             float[] score, float[] ownership) {
+            spec.checkBatch(batch, observations, legal, policy, value, score, ownership);
             int obs = spec.observationSize();
             int actions = spec.actionCount();
             float[] logits = new float[actions];
@@ -109,8 +153,12 @@ class EvaluatorsTest {
                 }
                 Policies.maskedSoftmax(logits, 0, legal, i * actions, policy, i * actions, actions);
                 value[i] = (float) Math.tanh(sum / 10);
+                for (int p = 0; ownership != null && p < spec.area(); p++) {
+                    ownership[i * spec.area() + p] = (float) Math.tanh(observations.get(i * obs + p));
+                }
             }
             positions += batch;
+            ownershipPositions += ownership == null ? 0 : batch;
         }
 
         @Override

@@ -1,6 +1,8 @@
 package org.tengen.models.eval;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -26,7 +28,7 @@ class SymmetricEvaluatorTest {
 
         @Override
         public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value,
-                                 float[] score) {
+                                 float[] score, float[] ownership) {
             int actions = SPEC.actionCount();
             for (int i = 0; i < batch; i++) {
                 float sum = 0;
@@ -45,6 +47,60 @@ class SymmetricEvaluatorTest {
                 value[i] = top / 5;
             }
         }
+    }
+
+    /** Ownership of each point from its own planes alone (own stone +0.9, opponent's -0.9): equivariant. */
+    private static final class StoneOwnership implements Evaluator {
+        @Override
+        public InputSpec spec() {
+            return SPEC;
+        }
+
+        @Override
+        public boolean predictsOwnership() {
+            return true;
+        }
+
+        @Override
+        public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value,
+                             float[] score, float[] ownership) {
+            new UniformEvaluator(SPEC).evaluate(batch, obs, legal, policy, value, score);
+            int area = SPEC.area();
+            for (int i = 0; i < batch && ownership != null; i++) {
+                int base = i * SPEC.observationSize();
+                for (int p = 0; p < area; p++) {
+                    ownership[i * area + p] = 0.9f * (obs.get(base + p) - obs.get(base + area + p));
+                }
+            }
+        }
+    }
+
+    @Test
+    void ownershipIsMappedBackToTheBoardUnderEverySymmetry() {
+        Game game = new Game(RULES);
+        for (int a : new int[] {0, 7, 13, 21, 3}) {
+            game.play(a);   // an irregular position: each symmetry moves it elsewhere
+        }
+        boolean[] legal = new boolean[SPEC.actionCount()];
+        game.legalMask(legal, 0);
+        float[] direct = new float[SPEC.area()];
+        new StoneOwnership().evaluate(1, encode(game), legal, new float[SPEC.actionCount()], new float[1],
+                new float[1], direct);
+        for (SymmetricEvaluator.Mode mode : new SymmetricEvaluator.Mode[] {SymmetricEvaluator.Mode.RANDOM,
+                SymmetricEvaluator.Mode.ALL}) {
+            for (long seed = 0; seed < 8; seed++) {
+                Evaluator symmetric = SymmetricEvaluator.under(new StoneOwnership(), mode, 1, seed);
+                assertTrue(symmetric.predictsOwnership());
+                float[] owned = new float[SPEC.area()];
+                symmetric.evaluate(1, encode(game), legal, new float[SPEC.actionCount()], new float[1],
+                        new float[1], owned);
+                assertArrayEquals(direct, owned, 1e-6f, mode + " seed " + seed);
+            }
+        }
+        float[] unknown = new float[SPEC.area()];
+        new SymmetricEvaluator(new Lopsided(), SymmetricEvaluator.Mode.ALL, 1, 1).evaluate(1, encode(game), legal,
+                new float[SPEC.actionCount()], new float[1], new float[1], unknown);
+        assertTrue(Float.isNaN(unknown[0]), "no ownership head inside: NaN");
     }
 
     private static FloatBuffer encode(Game game) {

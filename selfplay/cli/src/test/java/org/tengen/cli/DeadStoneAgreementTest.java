@@ -1,0 +1,148 @@
+package org.tengen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.tengen.agent.RandomAgent;
+import org.tengen.env.testutil.GnuGo;
+import org.tengen.gtp.GtpEngine;
+import org.tengen.sgf.GoSgf;
+import picocli.CommandLine;
+
+/**
+ * Opt-in measurement: the dead stones and final scores of finished games as Tengen's network judges them
+ * ({@code gtp --model}, its search-averaged ownership) and as GNU Go does, with Tengen's network-free playout
+ * estimate and the Tromp-Taylor count of the board as it stands (nothing dead) beside them. For every SGF file of a directory both engines {@code loadsgf} it and answer
+ * {@code final_status_list dead} and {@code final_score}. Prints, and writes to {@code target/dead-stones.txt}: the
+ * games whose dead sets agree exactly, the stones judged alike, and the games whose final score (and winner) agree.
+ *
+ * <p>Make the games with GNU Go against itself without {@code --capture-all-dead}, so that dead stones stay on the
+ * board (the README's GTP section gives the commands), then run
+ * {@code mvn -B test -pl selfplay/cli -am -Dtest=DeadStoneAgreementTest -Dsurefire.failIfNoSpecifiedTests=false
+ * -Dtengen.deadStones=DIR} ({@code -Dtengen.deadStones.model=FOLDER}, default the pretrained 9x9 model).
+ */
+@EnabledIfSystemProperty(named = "tengen.deadStones", matches = ".+")
+class DeadStoneAgreementTest {
+    private static final Path MODEL = Path.of("../../models/pretrained/9x9").toAbsolutePath().normalize();
+
+    /** Agreement of one Tengen judge with GNU Go, summed over games. */
+    private static final class Tally {
+        final String name;
+        int games;
+        int sameDeadSets;
+        int stones;
+        int stonesAlike;
+        int gnuDead;
+        int bothDead;
+        int ownDead;
+        int sameScores;
+        int sameWinners;
+
+        Tally(String name) {
+            this.name = name;
+        }
+
+        void add(Set<String> gnu, Set<String> own, Set<String> allStones, String gnuScore, String ownScore) {
+            games++;
+            sameDeadSets += gnu.equals(own) ? 1 : 0;
+            stones += allStones.size();
+            for (String stone : allStones) {
+                stonesAlike += gnu.contains(stone) == own.contains(stone) ? 1 : 0;
+            }
+            gnuDead += gnu.size();
+            ownDead += own.size();
+            bothDead += (int) gnu.stream().filter(own::contains).count();
+            sameScores += gnuScore.equalsIgnoreCase(ownScore) ? 1 : 0;
+            sameWinners += winner(gnuScore) == winner(ownScore) ? 1 : 0;
+        }
+
+        String report() {
+            return String.format(Locale.ROOT, "%s: dead sets equal in %d of %d games (%.1f%%); stones judged alike "
+                    + "%d of %d (%.1f%%); GNU Go's %d dead stones, %d also dead here, %d dead here; final score "
+                    + "equal in %d (%.1f%%), winner equal in %d (%.1f%%)", name, sameDeadSets, games,
+                    100.0 * sameDeadSets / games, stonesAlike, stones, 100.0 * stonesAlike / stones, gnuDead, bothDead,
+                    ownDead, sameScores, 100.0 * sameScores / games, sameWinners, 100.0 * sameWinners / games);
+        }
+    }
+
+    @Test
+    void deadStonesAndScoresAgainstGnuGo() throws IOException {
+        assumeTrue(GnuGo.find().isPresent(), GnuGo.MISSING);
+        Path dir = Path.of(System.getProperty("tengen.deadStones"));
+        Path model = Path.of(System.getProperty("tengen.deadStones.model", MODEL.toString()));
+        List<Path> files;
+        try (Stream<Path> listing = Files.list(dir)) {
+            files = listing.filter(p -> p.toString().endsWith(".sgf")).sorted().toList();
+        }
+        assertTrue(!files.isEmpty(), "no .sgf file in " + dir);
+        GtpCommand command = new GtpCommand();
+        new CommandLine(command).parseArgs("--model", model.toString(), "--seed", "1");
+        GtpEngine network = command.engine();
+        GtpEngine playouts = new GtpEngine("Tengen", "playouts", new RandomAgent(1), 1);
+        Tally byNetwork = new Tally("network (" + model.getFileName() + ", search-averaged ownership)");
+        Tally byPlayouts = new Tally("no network (playout estimate)");
+        Tally raw = new Tally("Tromp-Taylor count as it stands (nothing dead)");
+        StringBuilder games = new StringBuilder("game\tGNU Go dead\tnetwork dead\tplayouts dead\tGNU Go score\t"
+                + "network score\tplayouts score\traw score\n");
+        try (GnuGo gnugo = GnuGo.start(1, "--level", "0", "--chinese-rules", "--positional-superko",
+                "--allow-suicide")) {
+            for (Path file : files) {
+                gnugo.send("loadsgf " + file);
+                Set<String> gnuDead = vertices(gnugo.send("final_status_list dead"));
+                String gnuScore = gnugo.send("final_score");
+                Set<String> stones = vertices(gnugo.send("list_stones black") + " " + gnugo.send("list_stones white"));
+                ok(network, "loadsgf " + file);
+                Set<String> networkDead = vertices(ok(network, "final_status_list dead"));
+                String networkScore = ok(network, "final_score");
+                ok(playouts, "loadsgf " + file);
+                Set<String> playoutDead = vertices(ok(playouts, "final_status_list dead"));
+                String playoutScore = ok(playouts, "final_score");
+                String rawScore = GoSgf.read(file).history().replay().score().result();
+                byNetwork.add(gnuDead, networkDead, stones, gnuScore, networkScore);
+                byPlayouts.add(gnuDead, playoutDead, stones, gnuScore, playoutScore);
+                raw.add(gnuDead, Set.of(), stones, gnuScore, rawScore);
+                games.append(String.join("\t", file.getFileName().toString(), sorted(gnuDead), sorted(networkDead),
+                        sorted(playoutDead), gnuScore, networkScore, playoutScore, rawScore)).append('\n');
+            }
+        }
+        String report = files.size() + " games of " + dir + " against GNU Go 3.8's final_status_list dead and "
+                + "final_score:\n" + byNetwork.report() + "\n" + byPlayouts.report() + "\n" + raw.report() + "\n";
+        System.out.print(report);
+        Files.writeString(Path.of("target/dead-stones.txt"), report + "\n" + games, StandardCharsets.UTF_8);
+        assertTrue(byNetwork.games == files.size() && byPlayouts.games == files.size() && raw.games == files.size());
+    }
+
+    private static Set<String> vertices(String text) {
+        return Arrays.stream(text.trim().split("\\s+")).filter(v -> !v.isEmpty())
+                .map(v -> v.toUpperCase(Locale.ROOT)).collect(Collectors.toCollection(HashSet::new));
+    }
+
+    private static String sorted(Set<String> vertices) {
+        return vertices.isEmpty() ? "-" : vertices.stream().sorted().collect(Collectors.joining(" "));
+    }
+
+    /** +1 Black won, -1 White, 0 a tie or anything else. */
+    private static int winner(String score) {
+        String s = score.trim().toUpperCase(Locale.ROOT);
+        return s.startsWith("B+") ? 1 : s.startsWith("W+") ? -1 : 0;
+    }
+
+    private static String ok(GtpEngine engine, String command) {
+        String response = engine.execute(command);
+        assertTrue(response.startsWith("= "), command + " -> " + response);
+        return response.substring(2).strip();
+    }
+}
