@@ -35,19 +35,20 @@ class RolesKillTest {
             Process a2 = RoleProcesses.actor(config, location, tmp, "a2", "a2.log", env);
             Process evaluator = RoleProcesses.evaluator(config, location, tmp, GENERATIONS, "evaluator.log", env);
             try {
-                Duration minute = Duration.ofSeconds(60);
-                RoleProcesses.waitFor(() -> RoleProcesses.batches(store, "a1") >= 1, minute, "a1's first batch",
+                // Hang guards, not speed limits: four JVMs on a shared 2-core machine can take minutes per step.
+                Duration patience = Duration.ofMinutes(5);
+                RoleProcesses.waitFor(() -> RoleProcesses.batches(store, "a1") >= 1, patience, "a1's first batch",
                         tmp.resolve("a1.log"), tmp.resolve("learner.log"));
                 a1.destroyForcibly().waitFor();
                 int a1Before = RoleProcesses.batches(store, "a1");
                 long nextBefore = RunLayout.nextSeq(store, "a1");
                 a1 = RoleProcesses.actor(config, location, tmp, "a1", "a1.log", env);
 
-                RoleProcesses.waitFor(() -> RoleProcesses.hasLedger(store, 1), minute, "generation 1",
+                RoleProcesses.waitFor(() -> RoleProcesses.hasLedger(store, 1), patience, "generation 1",
                         tmp.resolve("learner.log"));
                 // The evaluator is killed as it starts on generation 1 (downloading, playing or committing it).
                 RoleProcesses.waitFor(() -> !store.list(RunLayout.arenaGames(1)).isEmpty()
-                        || !store.list(RunLayout.arenaResults(1)).isEmpty(), minute, "generation 1's arena",
+                        || !store.list(RunLayout.arenaResults(1)).isEmpty(), patience, "generation 1's arena",
                         tmp.resolve("evaluator.log"));
                 evaluator.destroyForcibly().waitFor();
                 evaluator = RoleProcesses.evaluator(config, location, tmp, GENERATIONS, "evaluator.log", env);
@@ -57,12 +58,12 @@ class RolesKillTest {
                 learner.destroyForcibly().waitFor();
                 learner = RoleProcesses.learner(config, location, tmp, GENERATIONS, "learner.log", env);
 
-                assertTrue(learner.waitFor(90, TimeUnit.SECONDS), "the learner reaches generation " + GENERATIONS
+                assertTrue(learner.waitFor(5, TimeUnit.MINUTES), "the learner reaches generation " + GENERATIONS
                         + "\n" + Files.readString(tmp.resolve("learner.log")));
                 assertEquals(0, learner.exitValue(), Files.readString(tmp.resolve("learner.log")));
                 a1.destroyForcibly().waitFor();
                 a2.destroyForcibly().waitFor();
-                assertTrue(evaluator.waitFor(90, TimeUnit.SECONDS), "the evaluator rates generation " + GENERATIONS
+                assertTrue(evaluator.waitFor(5, TimeUnit.MINUTES), "the evaluator rates generation " + GENERATIONS
                         + "\n" + Files.readString(tmp.resolve("evaluator.log")));
                 assertEquals(0, evaluator.exitValue(), Files.readString(tmp.resolve("evaluator.log")));
 
