@@ -53,7 +53,7 @@ class InferenceNetTest {
     void namesParseInAnyCaseAndBadOnesListTheKnown() {
         assertEquals(InferenceBackend.ONNX, InferenceBackend.parse("ONNX"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> InferenceBackend.parse("gpu"));
-        assertEquals("unknown backend 'gpu'; known: libtorch, onnx, auto", e.getMessage());
+        assertEquals("unknown backend 'gpu'; known: libtorch, onnx, int8, auto", e.getMessage());
     }
 
     @Test
