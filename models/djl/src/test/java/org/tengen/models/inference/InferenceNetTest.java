@@ -50,6 +50,20 @@ class InferenceNetTest {
     }
 
     @Test
+    void int8NeedsKnownFeaturesAndAutoThenStaysFp32() {
+        Path dir = tmp.resolve("c");
+        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
+            Checkpoints.save(dir, net, new Provenance("t", 1, "tromp-taylor", 0, null));
+        }
+        CheckpointException e = assertThrows(CheckpointException.class,
+                () -> InferenceNet.load(dir, NET, InferenceBackend.INT8, 1));
+        assertTrue(e.getMessage().startsWith("cannot derive the int8 model of " + dir + ": "), e.getMessage());
+        try (InferenceNet net = InferenceNet.load(dir, NET, InferenceBackend.AUTO, 1)) {
+            assertEquals(InferenceBackend.ONNX, net.backend());
+        }
+    }
+
+    @Test
     void namesParseInAnyCaseAndBadOnesListTheKnown() {
         assertEquals(InferenceBackend.ONNX, InferenceBackend.parse("ONNX"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> InferenceBackend.parse("gpu"));
