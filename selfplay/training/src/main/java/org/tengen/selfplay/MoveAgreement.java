@@ -125,7 +125,7 @@ public final class MoveAgreement {
         void add(TrainingShard game, int i, boolean[] gameLegal) {
             observations.put(count * obsSize, game.observations(), i * obsSize, obsSize);
             System.arraycopy(gameLegal, i * actions, legal, count * actions, actions);
-            played[count] = argmax(game.policy(), i * actions, actions);
+            played[count] = BackendAgreement.argmax(game.policy(), i * actions, actions);
             outcome[count] = game.value()[i];
             if (++count == size) {
                 flush();
@@ -142,23 +142,13 @@ public final class MoveAgreement {
                 backends.add(count, actions, policy, value, referencePolicy, referenceValue);
             }
             for (int k = 0; k < count; k++) {
-                agreeing += argmax(policy, k * actions, actions) == played[k] ? 1 : 0;
+                agreeing += BackendAgreement.argmax(policy, k * actions, actions) == played[k] ? 1 : 0;
                 if (outcome[k] == 1f || outcome[k] == -1f) {
                     decided++;
                     rightSide += value[k] * outcome[k] > 0 ? 1 : 0;
                 }
             }
             count = 0;
-        }
-
-        private static int argmax(float[] a, int from, int n) {
-            int best = 0;
-            for (int j = 1; j < n; j++) {
-                if (a[from + j] > a[from + best]) {
-                    best = j;
-                }
-            }
-            return best;
         }
     }
 }

@@ -70,7 +70,8 @@ public final class BackendAgreement {
                 policyMeanAbs(), valueMax, valueMeanAbs());
     }
 
-    private static int argmax(float[] a, int from, int n) {
+    /** Index (from 0) of the largest of {@code a[from .. from+n-1]}, the first of equals. */
+    public static int argmax(float[] a, int from, int n) {
         int best = 0;
         for (int j = 1; j < n; j++) {
             if (a[from + j] > a[from + best]) {
