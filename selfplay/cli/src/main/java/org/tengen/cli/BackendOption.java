@@ -16,8 +16,10 @@ final class BackendOption {
 
     /** Parsed as it is read, so a bad value is a usage error naming the option whatever else the command does. */
     @Option(names = "--backend", paramLabel = "NAME",
-            description = "Library that runs the networks of search: onnx (ONNX Runtime), libtorch, or auto (onnx "
-                    + "where its natives load, else libtorch) (default: the run config's backend, auto).")
+            description = "Library that runs the networks of search: onnx (ONNX Runtime), int8 (ONNX Runtime on an "
+                    + "int8 model derived on load), libtorch, or auto (int8 where it agrees with fp32 on its "
+                    + "calibration positions and is faster, else onnx where its natives load, else libtorch) "
+                    + "(default: the run config's backend, auto).")
     void backend(String name) {
         try {
             backend = InferenceBackend.parse(name);

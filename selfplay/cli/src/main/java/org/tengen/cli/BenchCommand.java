@@ -76,14 +76,18 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     @Option(names = "--models",
-            description = "Benchmark the networks instead: forward positions/s on libtorch and ONNX Runtime at batch "
-                    + "1, 8, 64, 256 through the evaluator and the bare library, also as a share of a measured fp32 "
-                    + "peak, for 4x32, 6x64 and 10x128 nets on 9x9; and training steps/s at batch 256 of the first "
-                    + "two.")
+            description = "Benchmark the networks instead: forward positions/s on libtorch, ONNX Runtime fp32 and int8 "
+                    + "at batch 1, 8, 64, 256 through the evaluator and the bare library, also as a share of a "
+                    + "measured fp32 peak, for 4x32, 6x64 and 10x128 nets on the --model-boards; and training steps/s "
+                    + "at batch 256 of the first two on 9x9.")
     private boolean models;
 
+    @Option(names = "--model-boards", split = ",", paramLabel = "N",
+            description = "Square board sizes of --models (default: 9,19; quick: 9).")
+    private List<Integer> modelBoards;
+
     @Option(names = "--model-threads", paramLabel = "T", defaultValue = "1",
-            description = "Intra-op threads of both backends for --models (default: ${DEFAULT-VALUE}).")
+            description = "Intra-op threads of every backend for --models (default: ${DEFAULT-VALUE}).")
     private int modelThreads;
 
     @Override
@@ -145,9 +149,13 @@ public final class BenchCommand implements Callable<Integer> {
         positive(modelThreads, "--model-threads");
         NetworkRuntime.configure(modelThreads);
         java.time.Duration round = java.time.Duration.ofMillis(quick ? 200 : 500);
+        List<org.tengen.models.net.NetConfig> nets = new ArrayList<>();
+        for (int size : orDefault(modelBoards, quick ? List.of(9) : List.of(9, 19))) {
+            positive(size, "--model-boards");
+            nets.addAll(ModelBenchmark.standardNets(size));
+        }
         ModelBenchmark.Report report = new ModelBenchmark(ModelBenchmark.Options.standard(modelThreads, round))
-                .run(List.of(ModelBenchmark.SMALL, ModelBenchmark.MEDIUM, ModelBenchmark.LARGE),
-                        List.of(ModelBenchmark.SMALL, ModelBenchmark.MEDIUM));
+                .run(nets, List.of(ModelBenchmark.SMALL, ModelBenchmark.MEDIUM));
         PrintWriter out = spec.commandLine().getOut();
         out.print(report.table());
         out.println();

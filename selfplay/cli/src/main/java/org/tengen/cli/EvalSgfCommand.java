@@ -5,13 +5,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.env.features.FeatureSets;
 import org.tengen.models.checkpoint.CheckpointInfo;
 import org.tengen.models.checkpoint.Checkpoints;
-import org.tengen.models.djl.DjlEvaluator;
-import org.tengen.models.net.PolicyValueNet;
+import org.tengen.models.eval.Evaluator;
+import org.tengen.models.inference.InferenceBackend;
+import org.tengen.models.inference.InferenceNet;
 import org.tengen.run.RunDirectory;
 import org.tengen.selfplay.MoveAgreement;
 import org.tengen.selfplay.SgfImport;
@@ -47,8 +49,21 @@ final class EvalSgfCommand implements Callable<Integer> {
             description = "Positions per network call (default: ${DEFAULT-VALUE}).")
     private int batch;
 
+    @Option(names = "--backend", paramLabel = "NAME", defaultValue = "libtorch",
+            description = "Backend that runs the network: libtorch, onnx, int8 or auto (default: ${DEFAULT-VALUE}).")
+    private String backend;
+
+    @Option(names = "--reference", paramLabel = "NAME",
+            description = "Also run the network on this backend and compare on every position: the largest and mean "
+                    + "differences of the masked policies and values, and how often the most probable move is the "
+                    + "same (e.g. --backend int8 --reference libtorch).")
+    private String reference;
+
     @Override
     public Integer call() {
+        InferenceBackend measured = backend(backend, "--backend");
+        Optional<InferenceBackend> referenceBackend = Optional.ofNullable(reference).map(r -> backend(r,
+                "--reference"));
         if (batch < 1) {
             throw new ParameterException(spec.commandLine(), "--batch must be at least 1, got " + batch);
         }
@@ -68,8 +83,12 @@ final class EvalSgfCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         long start = System.nanoTime();
         MoveAgreement.Result r;
-        try (PolicyValueNet net = Checkpoints.load(checkpoint)) {
-            r = MoveAgreement.measure(new DjlEvaluator(net, importer.spec()), importer, inputs, batch, line -> {
+        try (InferenceNet net = InferenceNet.load(checkpoint, info.network(), measured, 1);
+             Evaluator evaluator = net.evaluator(importer.spec());
+             InferenceNet ref = referenceBackend.map(b -> InferenceNet.load(checkpoint, info.network(), b, 1))
+                     .orElse(null);
+             Evaluator refEvaluator = ref == null ? null : ref.evaluator(importer.spec())) {
+            r = MoveAgreement.measure(evaluator, Optional.ofNullable(refEvaluator), importer, inputs, batch, line -> {
                 err.println(line);
                 err.flush();
             });
@@ -79,6 +98,14 @@ final class EvalSgfCommand implements Callable<Integer> {
         r.reading().skipped().forEach((reason, n) -> out.printf(Locale.ROOT, "skipped %d %s%n", n, reason));
         out.flush();
         return 0;
+    }
+
+    private InferenceBackend backend(String name, String option) {
+        try {
+            return InferenceBackend.parse(name);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+        }
     }
 
     /** The checkpoint --model names: itself, or a run directory's latest. */

@@ -122,8 +122,8 @@ class MainTest {
             "error: --seconds-per-move: seconds per move must be positive, got 0.0",
             "error: --time-margin: time margin must be a finite number >= 0, got -1.0",
             "error: --max-simulations must be at least 1",
-            "error: --backend: unknown backend 'cuda'; known: libtorch, onnx, auto",
-            "error: --backend: unknown backend 'tpu'; known: libtorch, onnx, auto",
+            "error: --backend: unknown backend 'cuda'; known: libtorch, onnx, int8, auto",
+            "error: --backend: unknown backend 'tpu'; known: libtorch, onnx, int8, auto",
         };
         for (int i = 0; i < cases.length; i++) {
             CliRun r = CliRun.of(cases[i]);

@@ -16,11 +16,13 @@ import java.util.OptionalInt;
  *   {@code gen-3}) or {@code 3};</li>
  *   <li>{@code engine:COMMAND}: an external GTP engine, e.g. {@code engine:gnugo --mode gtp --level 0}.</li>
  * </ul>
+ * A checkpoint form may end in {@code @BACKEND} ({@code latest@int8}): that player's network runs on that inference
+ * backend instead of the run's, so two backends can play each other.
  */
 public sealed interface PlayerSpec {
     /** What every parse error lists. */
     String FORMS = "random, mcts-rollout[:N], latest, best, gen-N or N (checkpoints of --run-dir), a checkpoint or run "
-            + "directory path, or engine:COMMAND";
+            + "directory path (each with an optional @BACKEND), or engine:COMMAND";
 
     /** The {@link RandomAgent}. */
     record Random() implements PlayerSpec {
@@ -36,6 +38,10 @@ public sealed interface PlayerSpec {
 
     /** Checkpoint {@code name} ({@code latest}, {@code best}, {@code gen-0003}, {@code 3}) of the run in {@code run}. */
     record RunCheckpoint(Path run, String name) implements PlayerSpec {
+    }
+
+    /** A checkpoint form whose network runs on inference backend {@code backend} (a name, checked by its user). */
+    record OnBackend(PlayerSpec checkpoint, String backend) implements PlayerSpec {
     }
 
     /** An external GTP engine started by {@code command}. */
@@ -74,6 +80,14 @@ public sealed interface PlayerSpec {
         }
         if (t.startsWith("engine:")) {
             return new Engine(t.substring("engine:".length()).strip());
+        }
+        int at = t.lastIndexOf('@');
+        if (at > 0 && t.substring(at + 1).matches("[A-Za-z0-9]+")) {
+            PlayerSpec checkpoint = parse(t.substring(0, at), runDir);
+            if (checkpoint instanceof Checkpoint || checkpoint instanceof RunCheckpoint) {
+                return new OnBackend(checkpoint, t.substring(at + 1));
+            }
+            throw new IllegalArgumentException("'" + text + "': only checkpoints take an @BACKEND");
         }
         if (!t.isEmpty()) {
             Path path = Path.of(t);

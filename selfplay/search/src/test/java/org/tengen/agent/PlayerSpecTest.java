@@ -41,6 +41,17 @@ class PlayerSpecTest {
         for (String name : new String[] {"latest", "best", "gen-0003", "3"}) {
             assertEquals(new PlayerSpec.RunCheckpoint(run, name), PlayerSpec.parse(name, Optional.of(run)));
         }
+        assertEquals(new PlayerSpec.OnBackend(new PlayerSpec.RunCheckpoint(run, "latest"), "int8"),
+                PlayerSpec.parse("latest@int8", Optional.of(run)));
+        assertEquals(new PlayerSpec.OnBackend(new PlayerSpec.Checkpoint(checkpoint), "libtorch"),
+                PlayerSpec.parse(checkpoint + "@libtorch", Optional.empty()));
+    }
+
+    @Test
+    void onlyCheckpointsTakeABackend() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> PlayerSpec.parse("random@int8", Optional.empty()));
+        assertEquals("'random@int8': only checkpoints take an @BACKEND", e.getMessage());
     }
 
     @ParameterizedTest

@@ -15,6 +15,7 @@ import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.eval.Evaluator;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.eval.SymmetricEvaluator;
+import org.tengen.models.inference.InferenceBackend;
 import org.tengen.models.inference.InferenceNet;
 import org.tengen.models.net.PolicyValueNet;
 import org.tengen.search.NetworkLeafEvaluator;
@@ -42,8 +43,9 @@ public final class Agents {
      * the run has.
      */
     public static PlayerSpec parse(String text, Optional<RunDirectory> run) {
+        PlayerSpec spec;
         try {
-            return PlayerSpec.parse(text, run.map(RunDirectory::root));
+            spec = PlayerSpec.parse(text, run.map(RunDirectory::root));
         } catch (IllegalArgumentException e) {
             if (run.isEmpty()) {
                 throw e;
@@ -51,6 +53,14 @@ public final class Agents {
             throw new IllegalArgumentException(e.getMessage() + "; " + run.get().root() + " has "
                     + run.get().checkpointRange(), e);
         }
+        if (spec instanceof PlayerSpec.OnBackend b) {
+            try {
+                InferenceBackend.parse(b.backend());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("'" + text + "': " + e.getMessage(), e);
+            }
+        }
+        return spec;
     }
 
     /** Loads a checkpoint for training after checking it fits the run (feature set, network shape). */
@@ -61,8 +71,12 @@ public final class Agents {
 
     /** Loads a checkpoint for search on the run's backend, after checking it fits the run. */
     public InferenceNet loadForSearch(Path checkpoint) {
+        return loadForSearch(checkpoint, config.backend());
+    }
+
+    private InferenceNet loadForSearch(Path checkpoint, InferenceBackend backend) {
         requireFeatures(checkpoint);
-        return InferenceNet.load(checkpoint, config.network(), config.backend(), config.threads());
+        return InferenceNet.load(checkpoint, config.network(), backend, config.threads());
     }
 
     private void requireFeatures(Path checkpoint) {
@@ -82,6 +96,10 @@ public final class Agents {
      */
     public Agent create(PlayerSpec spec, SearchConfig search, int parallel, long seed,
                         SymmetricEvaluator.Mode symmetry) {
+        if (spec instanceof PlayerSpec.OnBackend b) {
+            return checkpoint(checkpointOf(b.checkpoint()), InferenceBackend.parse(b.backend()), search, parallel,
+                    seed, symmetry);
+        }
         // Java 17 has no pattern switch; the sealed interface keeps this list complete.
         if (spec instanceof PlayerSpec.Random) {
             return new RandomAgent(seed);
@@ -90,12 +108,8 @@ public final class Agents {
             return SearchAgent.rollouts(m.simulations().orElse(config.evaluation().rolloutSimulations()), parallel,
                     seed);
         }
-        if (spec instanceof PlayerSpec.Checkpoint c) {
-            return checkpoint(c.directory(), search, parallel, seed, symmetry);
-        }
-        if (spec instanceof PlayerSpec.RunCheckpoint c) {
-            return checkpoint(new RunDirectory(c.run()).resolveCheckpoint(c.name()), search, parallel, seed,
-                    symmetry);
+        if (spec instanceof PlayerSpec.Checkpoint || spec instanceof PlayerSpec.RunCheckpoint) {
+            return checkpoint(checkpointOf(spec), config.backend(), search, parallel, seed, symmetry);
         }
         PlayerSpec.Engine e = (PlayerSpec.Engine) spec;
         return engine(Optional.empty(), EngineCommand.parse(e.command()), parallel);
@@ -107,22 +121,32 @@ public final class Agents {
         return new ExternalPlayer(name, () -> command.start(engineTimeout), config.rules(), parallel);
     }
 
-    /**
-     * The checkpoint in {@code dir} as the agent {@code name} (a run's {@code gen-0003}, whatever the directory is
-     * called), searched with {@code search} and its network evaluated as it is.
-     */
-    public Agent checkpoint(String name, Path dir, SearchConfig search, int parallel, long seed) {
-        return checkpoint(name, dir, search, parallel, seed, SymmetricEvaluator.Mode.NONE);
+    /** The directory of a {@link PlayerSpec.Checkpoint} or {@link PlayerSpec.RunCheckpoint}. */
+    private static Path checkpointOf(PlayerSpec spec) {
+        if (spec instanceof PlayerSpec.Checkpoint c) {
+            return c.directory();
+        }
+        PlayerSpec.RunCheckpoint c = (PlayerSpec.RunCheckpoint) spec;
+        return new RunDirectory(c.run()).resolveCheckpoint(c.name());
     }
 
-    private Agent checkpoint(Path dir, SearchConfig search, int parallel, long seed, SymmetricEvaluator.Mode symmetry) {
-        return checkpoint(dir.getFileName().toString(), dir, search, parallel, seed, symmetry);
+    /**
+     * The checkpoint in {@code dir} as the agent {@code name} (a run's {@code gen-0003}, whatever the directory is
+     * called), searched with {@code search} on the run's backend and its network evaluated as it is.
+     */
+    public Agent checkpoint(String name, Path dir, SearchConfig search, int parallel, long seed) {
+        return checkpoint(name, dir, config.backend(), search, parallel, seed, SymmetricEvaluator.Mode.NONE);
+    }
+
+    private Agent checkpoint(Path dir, InferenceBackend backend, SearchConfig search, int parallel, long seed,
+                             SymmetricEvaluator.Mode symmetry) {
+        return checkpoint(dir.getFileName().toString(), dir, backend, search, parallel, seed, symmetry);
     }
 
     /** The checkpoint searched with {@code search}, under any rules it meets; its network is closed with it. */
-    private Agent checkpoint(String name, Path dir, SearchConfig search, int parallel, long seed,
-                             SymmetricEvaluator.Mode symmetry) {
-        InferenceNet net = loadForSearch(dir);
+    private Agent checkpoint(String name, Path dir, InferenceBackend backend, SearchConfig search, int parallel,
+                             long seed, SymmetricEvaluator.Mode symmetry) {
+        InferenceNet net = loadForSearch(dir, backend);
         return new SearchAgent(name, search, parallel, (rules, maxBatch) -> {
             Evaluator evaluator = SymmetricEvaluator.under(net.evaluator(InputSpec.of(features, rules)),
                     symmetry, maxBatch, seed);

@@ -6,10 +6,12 @@ import java.nio.FloatBuffer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.eval.Evaluator;
 import org.tengen.models.eval.InputSpec;
+import org.tengen.models.inference.BackendAgreement;
 
 /**
  * How well a network predicts the games of SGF records, position by position as {@link SgfImport} reads them: top-1
@@ -23,8 +25,10 @@ public final class MoveAgreement {
      * @param agreeing  positions whose move played is the network's most probable move
      * @param decided   positions of games with a winner (value target +1 or -1)
      * @param rightSide of those, positions where the network's value has the sign of the outcome
+     * @param backends  with a reference evaluator, how the evaluator's outputs follow the reference's
      */
-    public record Result(SgfImport.Reading reading, long agreeing, long decided, long rightSide) {
+    public record Result(SgfImport.Reading reading, long agreeing, long decided, long rightSide,
+                         Optional<BackendAgreement> backends) {
         /** Top-1 agreement over all positions. */
         public double top1() {
             return reading.positions() == 0 ? 0 : (double) agreeing / reading.positions();
@@ -39,7 +43,8 @@ public final class MoveAgreement {
         public String describe() {
             return String.format(Locale.ROOT, "%d games, %d positions: top-1 move agreement %.4f (%d), value sign "
                             + "right at %.4f of %d positions with a winner", reading.games(), reading.positions(),
-                    top1(), agreeing, valueSign(), decided);
+                    top1(), agreeing, valueSign(), decided)
+                    + backends.map(a -> "; against the reference backend on " + a.describe()).orElse("");
         }
     }
 
@@ -52,12 +57,21 @@ public final class MoveAgreement {
      */
     public static Result measure(Evaluator evaluator, SgfImport importer, List<Path> inputs, int batch,
                                  Consumer<String> report) {
+        return measure(evaluator, Optional.empty(), importer, inputs, batch, report);
+    }
+
+    /**
+     * As {@link #measure(Evaluator, SgfImport, List, int, Consumer)}, also comparing the evaluator's policies and
+     * values with those of {@code reference} (the same network on another backend) on every position.
+     */
+    public static Result measure(Evaluator evaluator, Optional<Evaluator> reference, SgfImport importer,
+                                 List<Path> inputs, int batch, Consumer<String> report) {
         InputSpec spec = importer.spec();
         if (!evaluator.spec().equals(spec)) {
             throw new IllegalArgumentException("the network takes " + evaluator.spec() + ", the games are read as "
                     + spec);
         }
-        Batch b = new Batch(evaluator, spec, batch);
+        Batch b = new Batch(evaluator, reference, spec, batch);
         SgfImport.Reading reading = importer.read(inputs, (samples, legal) -> {
             TrainingShard game = samples.toShard();
             for (int i = 0; i < game.count(); i++) {
@@ -65,7 +79,7 @@ public final class MoveAgreement {
             }
         }, report);
         b.flush();
-        return new Result(reading, b.agreeing, b.decided, b.rightSide);
+        return new Result(reading, b.agreeing, b.decided, b.rightSide, reference.map(r -> b.backends));
     }
 
     /** Positions waiting for one evaluator call, and the tallies so far. */
@@ -81,13 +95,18 @@ public final class MoveAgreement {
         private final float[] policy;
         private final float[] value;
         private final float[] score;
+        private final Optional<Evaluator> reference;
+        private final float[] referencePolicy;
+        private final float[] referenceValue;
+        final BackendAgreement backends = new BackendAgreement();
         private int count;
         long agreeing;
         long decided;
         long rightSide;
 
-        Batch(Evaluator evaluator, InputSpec spec, int size) {
+        Batch(Evaluator evaluator, Optional<Evaluator> reference, InputSpec spec, int size) {
             this.evaluator = evaluator;
+            this.reference = reference;
             this.size = size;
             this.obsSize = spec.observationSize();
             this.actions = spec.actionCount();
@@ -99,12 +118,14 @@ public final class MoveAgreement {
             this.policy = new float[size * actions];
             this.value = new float[size];
             this.score = new float[size];
+            this.referencePolicy = new float[reference.isPresent() ? size * actions : 0];
+            this.referenceValue = new float[reference.isPresent() ? size : 0];
         }
 
         void add(TrainingShard game, int i, boolean[] gameLegal) {
             observations.put(count * obsSize, game.observations(), i * obsSize, obsSize);
             System.arraycopy(gameLegal, i * actions, legal, count * actions, actions);
-            played[count] = argmax(game.policy(), i * actions, actions);
+            played[count] = BackendAgreement.argmax(game.policy(), i * actions, actions);
             outcome[count] = game.value()[i];
             if (++count == size) {
                 flush();
@@ -116,24 +137,18 @@ public final class MoveAgreement {
                 return;
             }
             evaluator.evaluate(count, observations, legal, policy, value, score);
+            if (reference.isPresent()) {
+                reference.get().evaluate(count, observations, legal, referencePolicy, referenceValue, score);
+                backends.add(count, actions, policy, value, referencePolicy, referenceValue);
+            }
             for (int k = 0; k < count; k++) {
-                agreeing += argmax(policy, k * actions, actions) == played[k] ? 1 : 0;
+                agreeing += BackendAgreement.argmax(policy, k * actions, actions) == played[k] ? 1 : 0;
                 if (outcome[k] == 1f || outcome[k] == -1f) {
                     decided++;
                     rightSide += value[k] * outcome[k] > 0 ? 1 : 0;
                 }
             }
             count = 0;
-        }
-
-        private static int argmax(float[] a, int from, int n) {
-            int best = 0;
-            for (int j = 1; j < n; j++) {
-                if (a[from + j] > a[from + best]) {
-                    best = j;
-                }
-            }
-            return best;
         }
     }
 }

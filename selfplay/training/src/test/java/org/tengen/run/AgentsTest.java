@@ -39,4 +39,13 @@ class AgentsTest {
                 () -> Agents.parse("gnugo", Optional.empty()));
         assertEquals("'gnugo' is not a player; expected " + PlayerSpec.FORMS, e.getMessage());
     }
+
+    @Test
+    void anUnknownBackendOfAPlayerIsNamed(@TempDir Path tmp) throws IOException {
+        RunDirectory run = new RunDirectory(tmp.resolve("run"));
+        Files.createDirectories(run.checkpoint(0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Agents.parse("latest@gpu", Optional.of(run)));
+        assertEquals("'latest@gpu': unknown backend 'gpu'; known: libtorch, onnx, int8, auto", e.getMessage());
+    }
 }

@@ -90,7 +90,7 @@ class RunConfigTest {
                 () -> parse("selfplay:\n  search:\n    algorithm: gumbel\n    reuseTree: true\n")).getMessage()
                 .contains("selfplay.search: reuseTree is not supported with GUMBEL"));
         assertTrue(assertThrows(ConfigException.class, () -> parse("backend: cuda\n")).getMessage()
-                .contains("backend: 'cuda' is not one of libtorch, onnx, auto"));
+                .contains("backend: 'cuda' is not one of libtorch, onnx, int8, auto"));
     }
 
     @Test

@@ -1,6 +1,13 @@
 package org.tengen.models.inference;
 
 import java.nio.file.Path;
+import java.util.Locale;
+import org.slf4j.LoggerFactory;
+import org.tengen.env.features.FeatureSets;
+import org.tengen.env.rules.Preset;
+import org.tengen.env.rules.Rules;
+import org.tengen.models.checkpoint.CheckpointException;
+import org.tengen.models.checkpoint.CheckpointInfo;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.djl.DjlEvaluator;
 import org.tengen.models.eval.Evaluator;
@@ -31,11 +38,48 @@ public sealed interface InferenceNet extends AutoCloseable {
      * @throws org.tengen.models.checkpoint.CheckpointException if the checkpoint is missing, damaged or another network
      */
     static InferenceNet load(Path dir, NetConfig expected, InferenceBackend backend, int threads) {
-        if (backend.resolve() == InferenceBackend.LIBTORCH) {
+        InferenceBackend library = backend.resolve();
+        if (library == InferenceBackend.LIBTORCH) {
             return new Libtorch(Checkpoints.load(dir, expected));
         }
-        Checkpoints.read(dir).requireNetwork(expected, dir);
-        return new Onnx(OnnxModel.load(Checkpoints.onnxModel(dir), threads));
+        CheckpointInfo info = Checkpoints.read(dir);
+        info.requireNetwork(expected, dir);
+        byte[] fp32 = Checkpoints.onnxModel(dir);
+        OnnxModel onnx = OnnxModel.load(fp32, threads);
+        if (library == InferenceBackend.ONNX && backend != InferenceBackend.AUTO) {
+            return new Onnx(onnx, InferenceBackend.ONNX);
+        }
+        Int8Net int8;
+        try {
+            Rules rules = Preset.byName(info.provenance().rules()).rules(expected.width(), expected.height());
+            int8 = Int8Net.quantize(onnx, fp32, rules, FeatureSets.byId(info.provenance().featureSet()), threads);
+        } catch (IllegalArgumentException e) {
+            // Rules or features this build does not know: no games to calibrate on.
+            if (backend == InferenceBackend.AUTO) {
+                return new Onnx(onnx, InferenceBackend.ONNX);
+            }
+            onnx.close();
+            throw new CheckpointException("cannot derive the int8 model of " + dir + ": " + e.getMessage());
+        } catch (RuntimeException e) {
+            onnx.close();
+            throw e;
+        }
+        if (backend == InferenceBackend.INT8) {
+            onnx.close();
+            return new Onnx(int8.model(), InferenceBackend.INT8);
+        }
+        BackendAgreement a = int8.agreement();
+        double speedup = int8.speedupOver(onnx);
+        boolean useInt8 = a.topMoveAgreement() >= InferenceBackend.INT8_MIN_TOP_MOVE
+                && a.valueMeanAbs() <= InferenceBackend.INT8_MAX_VALUE_MEAN_DIFF
+                && speedup >= InferenceBackend.INT8_MIN_SPEEDUP;
+        LoggerFactory.getLogger(InferenceNet.class).info("Inference backend auto for {}: {} (int8 {} times as fast "
+                + "as fp32, same top move on {} of its calibration positions, value differs by {} on average)",
+                dir.getFileName(), useInt8 ? "int8" : "onnx", String.format(Locale.ROOT, "%.2f", speedup),
+                String.format(Locale.ROOT, "%.3f", a.topMoveAgreement()),
+                String.format(Locale.ROOT, "%.3f", a.valueMeanAbs()));
+        (useInt8 ? onnx : int8.model()).close();
+        return useInt8 ? new Onnx(int8.model(), InferenceBackend.INT8) : new Onnx(onnx, InferenceBackend.ONNX);
     }
 
     /** A network on libtorch. */
@@ -56,12 +100,8 @@ public sealed interface InferenceNet extends AutoCloseable {
         }
     }
 
-    /** A network on ONNX Runtime. */
-    record Onnx(OnnxModel model) implements InferenceNet {
-        @Override
-        public InferenceBackend backend() {
-            return InferenceBackend.ONNX;
-        }
+    /** A network on ONNX Runtime, fp32 ({@link InferenceBackend#ONNX}) or int8 ({@link InferenceBackend#INT8}). */
+    record Onnx(OnnxModel model, InferenceBackend backend) implements InferenceNet {
 
         @Override
         public Evaluator evaluator(InputSpec spec) {

@@ -34,7 +34,12 @@ import org.tengen.models.djl.DjlEvaluator;
 import org.tengen.models.eval.BatchingEvaluator;
 import org.tengen.models.eval.Evaluator;
 import org.tengen.models.eval.InputSpec;
+import org.tengen.models.inference.CpuFeatures;
 import org.tengen.models.inference.InferenceBackend;
+import org.tengen.models.inference.Int8Net;
+import org.tengen.env.features.FeatureSets;
+import org.tengen.env.rules.Preset;
+import org.tengen.env.rules.Rules;
 import org.tengen.models.net.NetConfig;
 import org.tengen.models.net.PolicyValueNet;
 import org.tengen.models.learn.Learner;
@@ -68,7 +73,8 @@ public final class ModelBenchmark {
     /** Side of the square matrices whose product measures the fp32 peak: large enough to amortise packing. */
     private static final int PEAK_SIDE = 1024;
     /** Backends benchmarked, in table order. */
-    private static final List<InferenceBackend> BACKENDS = List.of(InferenceBackend.LIBTORCH, InferenceBackend.ONNX);
+    private static final List<InferenceBackend> BACKENDS = List.of(InferenceBackend.LIBTORCH, InferenceBackend.ONNX,
+            InferenceBackend.INT8);
 
     private final Options options;
 
@@ -192,9 +198,10 @@ public final class ModelBenchmark {
         List<TrainResult> train = new ArrayList<>();
         for (NetConfig config : nets) {
             try (PolicyValueNet net = PolicyValueNet.create(config);
-                 OnnxModel onnx = OnnxModel.load(OnnxExport.toBytes(net), options.threads())) {
+                 OnnxModel onnx = OnnxModel.load(OnnxExport.toBytes(net), options.threads());
+                 OnnxModel int8 = int8(onnx, OnnxExport.toBytes(net), config)) {
                 for (int batch : options.batches()) {
-                    forward.addAll(forward(net, onnx, batch));
+                    forward.addAll(forward(net, onnx, int8, batch));
                 }
             }
         }
@@ -206,8 +213,21 @@ public final class ModelBenchmark {
         // Measured before and after, and the better kept: on a shared machine a peak can only be underestimated.
         Peak peakAfter = peak();
         Peak best = peakBefore.gigaflops() >= peakAfter.gigaflops() ? peakBefore : peakAfter;
-        Machine machine = new Machine(cpu(), best.gigaflops(), best.op());
+        Machine machine = new Machine(CpuFeatures.detect().describe(), best.gigaflops(), best.op());
         return new Report(options.threads(), machine, forward, train, List.of());
+    }
+
+    /** The three standard nets ({@link #SMALL}, {@link #MEDIUM}, {@link #LARGE}) on a board of {@code size}. */
+    public static List<NetConfig> standardNets(int size) {
+        return java.util.stream.Stream.of(SMALL, MEDIUM, LARGE).map(c -> NetConfig.of(c.inputPlanes(), size, size,
+                c.blocks(), c.channels())).toList();
+    }
+
+    /** The int8 model of a (random) net, calibrated on its own games under Tromp-Taylor rules. */
+    private OnnxModel int8(OnnxModel onnx, byte[] fp32, NetConfig config) {
+        Rules rules = Preset.TROMP_TAYLOR.rules(config.width(), config.height());
+        return Int8Net.quantize(onnx, fp32, rules, FeatureSets.byId("az" + config.inputPlanes()), options.threads())
+                .model();
     }
 
     /**
@@ -277,8 +297,8 @@ public final class ModelBenchmark {
         }
     }
 
-    /** Evaluator and bare loops of both backends, their rounds interleaved. */
-    private List<ForwardResult> forward(PolicyValueNet net, OnnxModel onnx, int batch) {
+    /** Evaluator and bare loops of every backend, their rounds interleaved. */
+    private List<ForwardResult> forward(PolicyValueNet net, OnnxModel onnx, OnnxModel int8, int batch) {
         InputSpec spec = spec(net.config());
         int loops = 2 * BACKENDS.size();
         double[][] rates = new double[loops][options.rounds()];
@@ -286,10 +306,12 @@ public final class ModelBenchmark {
         try (Evaluator libtorch = new DjlEvaluator(net, spec);
              Evaluator ort = onnx.evaluator(spec);
              Predictor<NDList, NDList> predictor = net.model().newPredictor(new NoopTranslator());
-             BareOnnx bareOnnx = new BareOnnx(onnx.session(), spec, batch)) {
+             BareOnnx bareOnnx = new BareOnnx(onnx.session(), spec, batch);
+             Evaluator ortInt8 = int8.evaluator(spec);
+             BareOnnx bareInt8 = new BareOnnx(int8.session(), spec, batch)) {
             // Evaluator and bare loop of each backend, in BACKENDS order.
             Runnable[] bodies = {evaluatorLoop(libtorch, spec, batch), bareLoop(net, predictor, spec, batch),
-                evaluatorLoop(ort, spec, batch), bareOnnx};
+                evaluatorLoop(ort, spec, batch), bareOnnx, evaluatorLoop(ortInt8, spec, batch), bareInt8};
             for (Runnable body : bodies) {
                 timeFor(body, options.round().multipliedBy(2));
             }
@@ -503,29 +525,6 @@ public final class ModelBenchmark {
         return OnnxMl.ModelProto.newBuilder().setIrVersion(8)
                 .addOpsetImport(OnnxMl.OperatorSetIdProto.newBuilder().setVersion(17)).setGraph(graph).build()
                 .toByteArray();
-    }
-
-    /** The CPU model and which of avx2, avx512f, avx512_vnni, avx512_bf16 and amx it has, from /proc/cpuinfo. */
-    static String cpu() {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(Path.of("/proc/cpuinfo"));
-        } catch (IOException | RuntimeException e) {
-            return "unknown (no /proc/cpuinfo)";
-        }
-        String model = lines.stream().filter(l -> l.startsWith("model name")).findFirst()
-                .map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse("unknown model");
-        List<String> flags = lines.stream().filter(l -> l.startsWith("flags")).findFirst()
-                .map(l -> List.of(l.substring(l.indexOf(':') + 1).trim().split("\\s+"))).orElse(List.of());
-        List<String> shown = new ArrayList<>();
-        for (String feature : new String[] {"avx2", "avx512f", "avx512_vnni", "avx512_bf16", "amx_tile", "amx_bf16",
-            "amx_int8"}) {
-            if (flags.contains(feature)) {
-                shown.add(feature);
-            }
-        }
-        return model + ", " + Runtime.getRuntime().availableProcessors() + " cores, "
-                + (shown.isEmpty() ? "no AVX2" : String.join(" ", shown));
     }
 
     /** Items per second over one round of {@code options.round()}. */

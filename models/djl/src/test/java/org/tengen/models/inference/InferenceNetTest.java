@@ -50,10 +50,24 @@ class InferenceNetTest {
     }
 
     @Test
+    void int8NeedsKnownFeaturesAndAutoThenStaysFp32() {
+        Path dir = tmp.resolve("c");
+        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
+            Checkpoints.save(dir, net, new Provenance("t", 1, "tromp-taylor", 0, null));
+        }
+        CheckpointException e = assertThrows(CheckpointException.class,
+                () -> InferenceNet.load(dir, NET, InferenceBackend.INT8, 1));
+        assertTrue(e.getMessage().startsWith("cannot derive the int8 model of " + dir + ": "), e.getMessage());
+        try (InferenceNet net = InferenceNet.load(dir, NET, InferenceBackend.AUTO, 1)) {
+            assertEquals(InferenceBackend.ONNX, net.backend());
+        }
+    }
+
+    @Test
     void namesParseInAnyCaseAndBadOnesListTheKnown() {
         assertEquals(InferenceBackend.ONNX, InferenceBackend.parse("ONNX"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> InferenceBackend.parse("gpu"));
-        assertEquals("unknown backend 'gpu'; known: libtorch, onnx, auto", e.getMessage());
+        assertEquals("unknown backend 'gpu'; known: libtorch, onnx, int8, auto", e.getMessage());
     }
 
     @Test

@@ -17,9 +17,9 @@ class ModelBenchmarkTest {
                 new ModelBenchmark.Options(1, Duration.ofMillis(20), 1, new int[] {1, 4}, 4));
         NetConfig tiny = new NetConfig(3, 5, 5, 1, 8, true, true, true);
         ModelBenchmark.Report report = bench.run(List.of(tiny));
-        assertEquals(4, report.forward().size(), "two backends at two batch sizes");
-        assertEquals(List.of(InferenceBackend.LIBTORCH, InferenceBackend.ONNX, InferenceBackend.LIBTORCH,
-                InferenceBackend.ONNX), report.forward().stream().map(ModelBenchmark.ForwardResult::backend).toList());
+        assertEquals(6, report.forward().size(), "three backends at two batch sizes");
+        assertEquals(List.of(InferenceBackend.LIBTORCH, InferenceBackend.ONNX, InferenceBackend.INT8,
+                InferenceBackend.LIBTORCH, InferenceBackend.ONNX, InferenceBackend.INT8), report.forward().stream().map(ModelBenchmark.ForwardResult::backend).toList());
         assertEquals(1, report.train().size());
         assertTrue(report.forward().get(0).evaluatorPositionsPerSecond() > 0);
         assertTrue(report.machine().peakGigaflops() > 0);

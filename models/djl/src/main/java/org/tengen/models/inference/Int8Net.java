@@ -1,0 +1,168 @@
+package org.tengen.models.inference;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.util.SplittableRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.tengen.env.features.FeatureSet;
+import org.tengen.env.rules.Rules;
+import org.tengen.env.vec.VecEnv;
+import org.tengen.env.vec.VecEnvConfig;
+import org.tengen.models.eval.Evaluator;
+import org.tengen.models.eval.InputSpec;
+import org.tengen.models.onnx.OnnxModel;
+import org.tengen.models.onnx.OnnxQuantize;
+
+/**
+ * A network's int8 model, derived when it is loaded: the exported fp32 model plays {@value #GAMES} games against
+ * itself (moves sampled from its policy, fixed seed), every {@value #STRIDE}nd position of the first {@value #PLIES}
+ * plies calibrates the activation ranges, {@link OnnxQuantize} rewrites the graph, and the int8 model is checked
+ * against fp32 on those positions.
+ *
+ * <p>Derived rather than stored beside the checkpoint because the right weight range depends on the CPU that runs it
+ * (7-bit without VNNI, see {@link OnnxQuantize#REDUCED_RANGE}), and actors of one run store may differ; it is cheap
+ * (on 9x9 well under a second) and deterministic for a given model and CPU.
+ */
+public final class Int8Net {
+    private static final Logger LOG = LoggerFactory.getLogger(Int8Net.class);
+    static final int GAMES = 16;
+    static final int PLIES = 64;
+    static final int STRIDE = 2;
+    private static final long SEED = 20261126L;
+    /** Rounds of each model in the speed probe, alternating, the fastest kept. */
+    private static final int PROBE_ROUNDS = 5;
+    private static final long PROBE_ROUND_NANOS = 40_000_000L;
+
+    private final OnnxModel model;
+    private final BackendAgreement agreement;
+    private final Calibration calibration;
+
+    private Int8Net(OnnxModel model, BackendAgreement agreement, Calibration calibration) {
+        this.model = model;
+        this.agreement = agreement;
+        this.calibration = calibration;
+    }
+
+    /** The int8 model, on ONNX Runtime. */
+    public OnnxModel model() {
+        return model;
+    }
+
+    /** int8 against fp32 on the calibration positions. */
+    public BackendAgreement agreement() {
+        return agreement;
+    }
+
+    /**
+     * Positions per second of the int8 model over {@code fp32}'s at the calibration batch ({@value #GAMES}): a quick
+     * probe (about {@code 2 * PROBE_ROUNDS * 40} ms), each model's fastest round, alternating so load hits both alike.
+     */
+    public double speedupOver(OnnxModel fp32) {
+        try (Evaluator a = model.evaluator(calibration.spec()); Evaluator b = fp32.evaluator(calibration.spec())) {
+            long bestInt8 = Long.MAX_VALUE;
+            long bestFp32 = Long.MAX_VALUE;
+            for (int r = 0; r < PROBE_ROUNDS; r++) {
+                bestInt8 = Math.min(bestInt8, nanosPerCall(a));
+                bestFp32 = Math.min(bestFp32, nanosPerCall(b));
+            }
+            return (double) bestFp32 / bestInt8;
+        }
+    }
+
+    private long nanosPerCall(Evaluator e) {
+        float[] p = new float[GAMES * calibration.spec().actionCount()];
+        float[] v = new float[GAMES];
+        long start = System.nanoTime();
+        long calls = 0;
+        long now;
+        do {
+            e.evaluate(GAMES, calibration.observations(), calibration.legal(), p, v, v);
+            calls++;
+            now = System.nanoTime();
+        } while (now - start < PROBE_ROUND_NANOS);
+        return (now - start) / calls;
+    }
+
+    /** Calibration positions with their legal moves and the fp32 model's outputs there. */
+    record Calibration(InputSpec spec, int positions, FloatBuffer observations, boolean[] legal, float[] policy,
+                       float[] value) {
+    }
+
+    /**
+     * Quantizes {@code fp32} (a network taking games of {@code rules} encoded by {@code features}) for this CPU and
+     * loads it with {@code threads} intra-op threads.
+     */
+    public static Int8Net quantize(OnnxModel fp32Model, byte[] fp32, Rules rules, FeatureSet features, int threads) {
+        long start = System.nanoTime();
+        Calibration c = calibrate(fp32Model, rules, features);
+        int range = CpuFeatures.detect().int8DotProducts() ? OnnxQuantize.FULL_RANGE : OnnxQuantize.REDUCED_RANGE;
+        byte[] int8 = OnnxQuantize.int8(fp32, c.spec(), c.observations(), c.positions(), range);
+        OnnxModel model = OnnxModel.load(int8, threads);
+        BackendAgreement agreement = new BackendAgreement();
+        int actions = c.spec().actionCount();
+        float[] policy = new float[c.positions() * actions];
+        float[] value = new float[c.positions()];
+        try (Evaluator e = model.evaluator(c.spec())) {
+            e.evaluate(c.positions(), c.observations(), c.legal(), policy, value, new float[c.positions()]);
+        }
+        agreement.add(c.positions(), actions, policy, value, c.policy(), c.value());
+        LOG.info("int8 model ({}-bit weights) derived in {} ms; against fp32 on its calibration {}",
+                range == OnnxQuantize.FULL_RANGE ? 8 : 7, (System.nanoTime() - start) / 1_000_000,
+                agreement.describe());
+        return new Int8Net(model, agreement, c);
+    }
+
+    /** Positions of the network's own games, sampled from its policy. */
+    static Calibration calibrate(OnnxModel fp32, Rules rules, FeatureSet features) {
+        InputSpec spec = InputSpec.of(features, rules);
+        int size = spec.observationSize();
+        int actions = spec.actionCount();
+        int positions = GAMES * (PLIES / STRIDE);
+        FloatBuffer observations = ByteBuffer.allocateDirect(positions * size * Float.BYTES)
+                .order(ByteOrder.nativeOrder()).asFloatBuffer();
+        boolean[] legal = new boolean[positions * actions];
+        float[] policy = new float[positions * actions];
+        float[] value = new float[positions];
+        float[] p = new float[GAMES * actions];
+        float[] v = new float[GAMES];
+        float[] s = new float[GAMES];
+        int[] moves = new int[GAMES];
+        SplittableRandom random = new SplittableRandom(SEED);
+        try (VecEnv env = new VecEnv(VecEnvConfig.of(rules, GAMES).withFeatures(features));
+             Evaluator evaluator = fp32.evaluator(spec)) {
+            int kept = 0;
+            for (int ply = 0; ply < PLIES; ply++) {
+                evaluator.evaluate(GAMES, env.observations(), env.legalMask(), p, v, s);
+                if (ply % STRIDE == 0) {
+                    observations.put(kept * size, env.observations(), 0, GAMES * size);
+                    System.arraycopy(env.legalMask(), 0, legal, kept * actions, GAMES * actions);
+                    System.arraycopy(p, 0, policy, kept * actions, GAMES * actions);
+                    System.arraycopy(v, 0, value, kept, GAMES);
+                    kept += GAMES;
+                }
+                for (int g = 0; g < GAMES; g++) {
+                    moves[g] = sample(p, g * actions, actions, random.nextDouble());
+                }
+                env.step(moves);
+            }
+        }
+        return new Calibration(spec, positions, observations, legal, policy, value);
+    }
+
+    private static int sample(float[] policy, int from, int actions, double u) {
+        double sum = 0;
+        int last = actions - 1;
+        for (int a = 0; a < actions; a++) {
+            if (policy[from + a] > 0) {
+                sum += policy[from + a];
+                last = a;
+                if (u < sum) {
+                    return a;
+                }
+            }
+        }
+        return last;
+    }
+}

@@ -1,0 +1,76 @@
+package org.tengen.models.inference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ai.onnx.proto.OnnxMl.ModelProto;
+import ai.onnx.proto.OnnxMl.NodeProto;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtSession;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tengen.env.features.FeatureSets;
+import org.tengen.env.rules.Preset;
+import org.tengen.models.checkpoint.Checkpoints;
+import org.tengen.models.onnx.OnnxModel;
+import org.tengen.models.onnx.OnnxQuantize;
+
+/** The int8 model of the pretrained 9x9 network: quantized as documented, run on int8 kernels, close to fp32. */
+class Int8NetTest {
+    private static final Path GEN_11 = Path.of("../../models/pretrained/9x9/checkpoints/gen-0011").toAbsolutePath()
+            .normalize();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void int8ModelAgreesWithFp32AndRunsOnInt8Kernels() throws Exception {
+        byte[] fp32 = Checkpoints.onnxModel(GEN_11);
+        try (OnnxModel onnx = OnnxModel.load(fp32, 1)) {
+            Int8Net int8 = Int8Net.quantize(onnx, fp32, Preset.byName("tromp-taylor").rules(9, 9),
+                    FeatureSets.byId("az9"), 1);
+            try (OnnxModel m = int8.model()) {
+                BackendAgreement a = int8.agreement();
+                assertEquals(Int8Net.GAMES * Int8Net.PLIES / Int8Net.STRIDE, a.positions());
+                assertTrue(a.topMoveAgreement() >= InferenceBackend.INT8_MIN_TOP_MOVE, a.describe());
+                assertTrue(a.valueMeanAbs() <= InferenceBackend.INT8_MAX_VALUE_MEAN_DIFF, a.describe());
+                assertTrue(a.valueMaxAbs() <= 0.25, a.describe());
+                assertTrue(a.policyMeanAbs() <= 0.002 && a.policyMaxAbs() <= 0.1, a.describe());
+            }
+            byte[] bytes = OnnxQuantize.int8(fp32, org.tengen.models.eval.InputSpec.of(FeatureSets.byId("az9"),
+                    Preset.byName("tromp-taylor").rules(9, 9)), Int8Net.calibrate(onnx, Preset.byName("tromp-taylor")
+                    .rules(9, 9), FeatureSets.byId("az9")).observations(), 64, OnnxQuantize.REDUCED_RANGE);
+            // Stem, 2 convolutions in each of 4 blocks, the policy and value heads' hidden convolutions: 11 of 13.
+            ModelProto q = ModelProto.parseFrom(bytes);
+            Set<String> dequantized = q.getGraph().getNodeList().stream().filter(n -> n.getOpType()
+                    .equals("DequantizeLinear")).map(n -> n.getOutput(0)).collect(Collectors.toSet());
+            assertEquals(13, count(q, "Conv"));
+            assertEquals(11, q.getGraph().getNodeList().stream().filter(n -> n.getOpType().equals("Conv")
+                    && dequantized.contains(n.getInput(0)) && dequantized.contains(n.getInput(1))).count());
+            assertEquals(5, count(q, "Relu"), "left: the Relu after each residual Add and the value head's dense one");
+            Set<String> optimized = optimizedOps(bytes);
+            assertTrue(optimized.contains("QLinearConv"), "ONNX Runtime fused no QDQ convolution: " + optimized);
+        }
+    }
+
+    private static long count(ModelProto m, String op) {
+        return m.getGraph().getNodeList().stream().filter(n -> n.getOpType().equals(op)).count();
+    }
+
+    /** The operators of the model after ONNX Runtime's graph optimisations. */
+    private Set<String> optimizedOps(byte[] model) throws Exception {
+        Path out = tmp.resolve("optimized.onnx");
+        try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+            // QDQ fusion is an extended optimisation; the layout ones above it are not wanted in a saved model.
+            options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.EXTENDED_OPT);
+            options.setOptimizedModelFilePath(out.toString());
+            OrtEnvironment.getEnvironment().createSession(model, options).close();
+        }
+        return ModelProto.parseFrom(Files.readAllBytes(out)).getGraph().getNodeList().stream()
+                .map(NodeProto::getOpType).collect(Collectors.toSet());
+    }
+}
