@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.tengen.env.board.Stone;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.env.game.Game;
 import org.tengen.env.rules.Rules;
@@ -85,6 +86,9 @@ public final class BatchedSearch {
     private final float[] scoreCenter;
     /** The score utility's scale in points: half the square root of the area (2.5 points on 5x5, 4.5 on 9x9). */
     private final float scoreScale;
+    /** Black's largest possible final margin, the whole board less komi; the smallest is {@link #blackMinScore}. */
+    private final float blackMaxScore;
+    private final float blackMinScore;
     private final double[] noise;
     private int keptPositions;
 
@@ -152,6 +156,8 @@ public final class BatchedSearch {
         this.score = new float[slots];
         this.scoreCenter = new float[treeCount];
         this.scoreScale = (float) (0.5 * Math.sqrt(rules.area()));
+        this.blackMaxScore = (float) (rules.area() - rules.effectiveKomi());
+        this.blackMinScore = (float) (-rules.area() - rules.effectiveKomi());
         this.noise = new double[actionCount];
     }
 
@@ -469,6 +475,7 @@ public final class BatchedSearch {
             int t = slotTree[b];
             SearchTree tree = trees[t];
             int node = slotNode[b];
+            score[b] = possibleScore(tree.player[node], score[b]);
             if (node == SearchTree.ROOT) {
                 scoreCenter[t] = score[b];
             }
@@ -479,6 +486,16 @@ public final class BatchedSearch {
             expand(tree, node, b, u);
             backup(tree, paths[b], pathLength[b], tree.rawValue[node], value[b], score[b]);
         }
+    }
+
+    /**
+     * Margin {@code s} of {@code player}'s view moved into the margins a game can end with (the whole board to either
+     * side, komi counted), so that no estimate's score utility exceeds that of an exact result owning the whole board.
+     */
+    private float possibleScore(int player, float s) {
+        float max = player == Stone.BLACK ? blackMaxScore : -blackMinScore;
+        float min = player == Stone.BLACK ? blackMinScore : -blackMaxScore;
+        return Math.max(min, Math.min(max, s));
     }
 
     /**
@@ -688,6 +705,9 @@ public final class BatchedSearch {
             }
             float temperature = game.turns() < config.puct().temperatureMoves() ? config.puct().temperature() : 0f;
             edge = Puct.chooseEdge(tree, SearchTree.ROOT, temperature, randoms[t]);
+            if (temperature == 0f) {
+                edge = Puct.exactOrMostVisited(tree, SearchTree.ROOT, edge);
+            }
         }
         lastChosen[t] = tree.edgeAction[edge];
         result.set(lastChosen[t], tree.meanValue(SearchTree.ROOT), full[t], started[t]);
