@@ -520,12 +520,7 @@ public final class BatchedSearch {
      */
     private float passBound(int t, int b, float u) {
         Game g = leaves.game(b);
-        if (g.consecutivePasses() == 0 || !g.isLegal(g.passAction())) {
-            return u;
-        }
-        probe.copyFrom(g);
-        probe.playLegal(probe.passAction());
-        if (!probe.isOver()) {
+        if (!passEnds(g)) {
             return u;
         }
         int player = g.toMove();
@@ -538,6 +533,16 @@ public final class BatchedSearch {
         value[b] = outcome;
         score[b] = s;
         return ended;
+    }
+
+    /** Whether passing in {@code g} ends the game (the opponent passed last); {@link #probe} then holds the end. */
+    private boolean passEnds(Game g) {
+        if (g.consecutivePasses() == 0 || !g.isLegal(g.passAction())) {
+            return false;
+        }
+        probe.copyFrom(g);
+        probe.playLegal(probe.passAction());
+        return probe.isOver();
     }
 
     /**
@@ -706,7 +711,13 @@ public final class BatchedSearch {
             float temperature = game.turns() < config.puct().temperatureMoves() ? config.puct().temperature() : 0f;
             edge = Puct.chooseEdge(tree, SearchTree.ROOT, temperature, randoms[t]);
             if (temperature == 0f) {
-                edge = Puct.exactOrMostVisited(tree, SearchTree.ROOT, edge);
+                // Passing back is exact whether or not the search visited it.
+                float passBack = Float.NaN;
+                if (passEnds(game)) {
+                    passBack = utility(t, player, GameValues.outcome(probe, player), GameValues.score(probe, player));
+                }
+                edge = Puct.exactOrMostVisited(tree, SearchTree.ROOT, edge,
+                        tree.edgeFor(SearchTree.ROOT, rules.passAction()), passBack);
             }
         }
         lastChosen[t] = tree.edgeAction[edge];

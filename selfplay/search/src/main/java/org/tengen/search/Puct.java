@@ -182,24 +182,25 @@ final class Puct {
     }
 
     /**
-     * The greedy choice at root {@code n}: the terminal child (its utility exact, such as the pass that ends the game
-     * after the opponent's pass) whose utility is the highest and at least every visited child's mean utility, else
-     * {@code mostVisited}. Visit counts measure how sure the search is of an estimate, and an exact result needs no
+     * The greedy choice at root {@code n}: the exact child (a terminal one, or {@code passEdge} when passing back ends
+     * the game with utility {@code passUtility}, visited or not; NaN when it does not) whose utility is the highest and
+     * at least every visited child's mean utility, else {@code mostVisited}. Visit counts measure how sure the search is of an estimate, and an exact result needs no
      * visits to be sure: with few simulations, moves of larger prior and an estimate just below the exact result (own
      * eyes filled under area scoring, which a network values as the same win until the last eye goes) can draw more
      * visits and throw a proven result away. KataGo's lower-confidence-bound selection agrees: an exact child's bound
      * is its value, and no estimate's bound lies above its mean.
      */
-    static int exactOrMostVisited(SearchTree t, int n, int mostVisited) {
+    static int exactOrMostVisited(SearchTree t, int n, int mostVisited, int passEdge, float passUtility) {
         int first = t.firstEdge[n];
         int end = first + t.edgeCount[n];
         int p = t.player[n];
-        int exact = -1;
-        float exactUtility = Float.NEGATIVE_INFINITY;
+        boolean passExact = passEdge >= 0 && !Float.isNaN(passUtility);
+        int exact = passExact ? passEdge : -1;
+        float exactUtility = passExact ? passUtility : Float.NEGATIVE_INFINITY;
         float bestEstimate = Float.NEGATIVE_INFINITY;
         for (int e = first; e < end; e++) {
             int c = t.edgeChild[e];
-            if (c == SearchTree.UNVISITED || t.visits[c] == 0) {
+            if (c == SearchTree.UNVISITED || t.visits[c] == 0 || passExact && e == passEdge) {
                 continue;
             }
             if (t.isTerminal(c)) {

@@ -67,11 +67,12 @@ class BatchedSearchTest {
      * board, exactly, while filling an eye leaves one, which White fills to capture everything. The network (as a
      * trained one does) values the fill as the same win and gives it the larger prior, so the fill draws more visits;
      * the greedy choice must still play the exact win, also when the network's margin overshoots what the board
-     * allows, with or without the score utility.
+     * allows, with or without the score utility, and when a pass of small prior got no visit at all.
      */
-    @ParameterizedTest(name = "score utility {0}, network margin {1}")
-    @org.junit.jupiter.params.provider.CsvSource({"0, 24.5", "0.3, 24.5", "0.3, 26", "0.3, 20"})
-    void greedySearchPassesBackToTheExactWin(float scoreUtility, float networkMargin) {
+    @ParameterizedTest(name = "score utility {0}, network margin {1}, pass weight {2}")
+    @org.junit.jupiter.params.provider.CsvSource({"0, 24.5, 0.2", "0.3, 24.5, 0.2", "0.3, 26, 0.2", "0.3, 20, 0.2",
+            "0.3, 24.5, 0.001"})
+    void greedySearchPassesBackToTheExactWin(float scoreUtility, float networkMargin, float passWeight) {
         Rules rules = Rules.trompTaylor(5).withKomi(0.5);
         int pass = rules.passAction();
         int[] eyes = {6, 18}; // B2 and D4 (rows from the top)
@@ -83,7 +84,7 @@ class BatchedSearchTest {
         SearchConfig greedy = SearchConfig.builder().simulations(24).temperatureMoves(0).scoreUtility(scoreUtility)
                 .build();
         SearchResult result = TestEvaluators.searchOne(TestEvaluators.search(greedy, rules, 1,
-                TestEvaluators.blackOwnsTheBoard(rules, 0.2f, networkMargin), SEED), game);
+                TestEvaluators.blackOwnsTheBoard(rules, passWeight, networkMargin), SEED), game);
         assertTrue(result.visits()[pass] < result.visits()[eyes[0]] + result.visits()[eyes[1]],
                 "the fills draw most visits, as in the trained network's search: " + Arrays.toString(result.visits())
                 + " values " + Arrays.toString(result.values()));
