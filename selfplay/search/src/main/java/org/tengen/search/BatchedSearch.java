@@ -510,7 +510,7 @@ public final class BatchedSearch {
             return v;
         }
         float center = player == trees[t].player[SearchTree.ROOT] ? scoreCenter[t] : -scoreCenter[t];
-        return v + weight * (float) (2 / Math.PI * Math.atan((s - center) / scoreScale));
+        return Puct.utility(v, s, weight, center, scoreScale);
     }
 
     /**
@@ -712,12 +712,10 @@ public final class BatchedSearch {
             edge = Puct.chooseEdge(tree, SearchTree.ROOT, temperature, randoms[t]);
             if (temperature == 0f) {
                 // Passing back is exact whether or not the search visited it.
-                float passBack = Float.NaN;
-                if (passEnds(game)) {
-                    passBack = utility(t, player, GameValues.outcome(probe, player), GameValues.score(probe, player));
-                }
+                float passBack = passEnds(game) ? GameValues.score(probe, player) : Float.NaN;
                 edge = Puct.exactOrMostVisited(tree, SearchTree.ROOT, edge,
-                        tree.edgeFor(SearchTree.ROOT, rules.passAction()), passBack);
+                        tree.edgeFor(SearchTree.ROOT, rules.passAction()), passBack, config.scoreUtility(),
+                        scoreCenter[t], scoreScale);
             }
         }
         lastChosen[t] = tree.edgeAction[edge];
