@@ -90,6 +90,9 @@ public final class BatchedSearch {
     private final float[] scoreCenter;
     /** The score utility's scale in points: half the square root of the area (2.5 points on 5x5, 4.5 on 9x9). */
     private final float scoreScale;
+    /** Black's largest possible final margin, the whole board less komi; the smallest is {@link #blackMinScore}. */
+    private final float blackMaxScore;
+    private final float blackMinScore;
     private final double[] noise;
     private int keptPositions;
     /** Whether the current search averages ownership; its buffers are made by the first search that does. */
@@ -162,6 +165,8 @@ public final class BatchedSearch {
         this.score = new float[slots];
         this.scoreCenter = new float[treeCount];
         this.scoreScale = (float) (0.5 * Math.sqrt(rules.area()));
+        this.blackMaxScore = (float) (rules.area() - rules.effectiveKomi());
+        this.blackMinScore = (float) (-rules.area() - rules.effectiveKomi());
         this.noise = new double[actionCount];
     }
 
@@ -501,6 +506,7 @@ public final class BatchedSearch {
             int t = slotTree[b];
             SearchTree tree = trees[t];
             int node = slotNode[b];
+            score[b] = possibleScore(tree.player[node], score[b]);
             if (node == SearchTree.ROOT) {
                 scoreCenter[t] = score[b];
             }
@@ -518,6 +524,16 @@ public final class BatchedSearch {
     }
 
     /**
+     * Margin {@code s} of {@code player}'s view moved into the margins a game can end with (the whole board to either
+     * side, komi counted), so that no estimate's score utility exceeds that of an exact result owning the whole board.
+     */
+    private float possibleScore(int player, float s) {
+        float max = player == Stone.BLACK ? blackMaxScore : -blackMinScore;
+        float min = player == Stone.BLACK ? blackMinScore : -blackMaxScore;
+        return Math.max(min, Math.min(max, s));
+    }
+
+    /**
      * The utility of a leaf whose player {@code player} has value {@code v} and expected margin {@code s}: {@code v},
      * plus with a score utility weight {@code w}, {@code w (2/pi) atan((s - c) / scale)} where {@code c} is the root's
      * expected margin from {@code player}'s view, so that among equally won (or lost) lines the search prefers the
@@ -529,7 +545,7 @@ public final class BatchedSearch {
             return v;
         }
         float center = player == trees[t].player[SearchTree.ROOT] ? scoreCenter[t] : -scoreCenter[t];
-        return v + weight * (float) (2 / Math.PI * Math.atan((s - center) / scoreScale));
+        return Puct.utility(v, s, weight, center, scoreScale);
     }
 
     /**
@@ -539,12 +555,7 @@ public final class BatchedSearch {
      */
     private float passBound(int t, int b, float u) {
         Game g = leaves.game(b);
-        if (g.consecutivePasses() == 0 || !g.isLegal(g.passAction())) {
-            return u;
-        }
-        probe.copyFrom(g);
-        probe.playLegal(probe.passAction());
-        if (!probe.isOver()) {
+        if (!passEnds(g)) {
             return u;
         }
         int player = g.toMove();
@@ -567,6 +578,16 @@ public final class BatchedSearch {
             }
         }
         return ended;
+    }
+
+    /** Whether passing in {@code g} ends the game (the opponent passed last); {@link #probe} then holds the end. */
+    private boolean passEnds(Game g) {
+        if (g.consecutivePasses() == 0 || !g.isLegal(g.passAction())) {
+            return false;
+        }
+        probe.copyFrom(g);
+        probe.playLegal(probe.passAction());
+        return probe.isOver();
     }
 
     /**
@@ -758,6 +779,13 @@ public final class BatchedSearch {
             }
             float temperature = game.turns() < config.puct().temperatureMoves() ? config.puct().temperature() : 0f;
             edge = Puct.chooseEdge(tree, SearchTree.ROOT, temperature, randoms[t]);
+            if (temperature == 0f) {
+                // Passing back is exact whether or not the search visited it.
+                float passBack = passEnds(game) ? GameValues.score(probe, player) : Float.NaN;
+                edge = Puct.exactOrMostVisited(tree, SearchTree.ROOT, edge,
+                        tree.edgeFor(SearchTree.ROOT, rules.passAction()), passBack, config.scoreUtility(),
+                        scoreCenter[t], scoreScale);
+            }
         }
         lastChosen[t] = tree.edgeAction[edge];
         result.set(lastChosen[t], tree.meanValue(SearchTree.ROOT), full[t], started[t]);

@@ -181,6 +181,53 @@ final class Puct {
         return best;
     }
 
+    /**
+     * The greedy choice at root {@code n}: the exact child (a terminal one, or {@code passEdge} when passing back ends
+     * the game with margin {@code passScore} of the root player's view, visited or not; NaN when it does not) whose
+     * utility is the highest and at least every visited child's mean utility, else {@code mostVisited}. Visit counts
+     * measure how sure the search is of an estimate, and an exact result needs no visits to be sure: with few
+     * simulations, moves of larger prior and an estimate just below the exact result (own eyes filled under area
+     * scoring, which a network values as the same win until the last eye goes) can draw more visits and throw a proven
+     * result away. KataGo's lower-confidence-bound selection agrees: an exact child's bound is its value. Utilities are
+     * recomputed here from mean win/loss values and margins with the score utility of weight {@code weight}, centre
+     * {@code center} and scale {@code scale}, as KataGo does, since a reused subtree summed them around older centres.
+     */
+    static int exactOrMostVisited(SearchTree t, int n, int mostVisited, int passEdge, float passScore, float weight,
+                                  float center, float scale) {
+        int first = t.firstEdge[n];
+        int end = first + t.edgeCount[n];
+        int p = t.player[n];
+        boolean passExact = passEdge >= 0 && !Float.isNaN(passScore);
+        int exact = passExact ? passEdge : -1;
+        float exactUtility = passExact ? utility(Math.signum(passScore), passScore, weight, center, scale)
+                : Float.NEGATIVE_INFINITY;
+        float bestEstimate = Float.NEGATIVE_INFINITY;
+        for (int e = first; e < end; e++) {
+            int c = t.edgeChild[e];
+            if (c == SearchTree.UNVISITED || t.visits[c] == 0 || passExact && e == passEdge) {
+                continue;
+            }
+            float sign = t.player[c] == p ? 1f : -1f;
+            if (t.isTerminal(c)) {
+                float score = sign * t.rawScore[c];
+                float u = utility(Math.signum(score), score, weight, center, scale);
+                if (u > exactUtility) {
+                    exactUtility = u;
+                    exact = e;
+                }
+            } else {
+                bestEstimate = Math.max(bestEstimate, utility(sign * t.winLossSum[c] / t.visits[c],
+                        sign * t.scoreSum[c] / t.visits[c], weight, center, scale));
+            }
+        }
+        return exact >= 0 && exactUtility >= bestEstimate ? exact : mostVisited;
+    }
+
+    /** Win/loss value {@code v} plus KataGo's score utility of margin {@code s} (see BatchedSearch#utility). */
+    static float utility(float v, float s, float weight, float center, float scale) {
+        return weight == 0f ? v : v + weight * (float) (2 / Math.PI * Math.atan((s - center) / scale));
+    }
+
     private static double weight(int visits, int maxVisits, double inverseTemperature) {
         return visits == 0 ? 0 : Math.pow((double) visits / maxVisits, inverseTemperature);
     }

@@ -62,6 +62,37 @@ class BatchedSearchTest {
         }
     }
 
+    /**
+     * Black owns the whole board with two one-point eyes and White has just passed: passing back wins by the whole
+     * board, exactly, while filling an eye leaves one, which White fills to capture everything. The network (as a
+     * trained one does) values the fill as the same win and gives it the larger prior, so the fill draws more visits;
+     * the greedy choice must still play the exact win, also when the network's margin overshoots what the board
+     * allows, with or without the score utility, and when a pass of small prior got no visit at all.
+     */
+    @ParameterizedTest(name = "score utility {0}, network margin {1}, pass weight {2}")
+    @org.junit.jupiter.params.provider.CsvSource({"0, 24.5, 0.2", "0.3, 24.5, 0.2", "0.3, 26, 0.2", "0.3, 20, 0.2",
+            "0.3, 24.5, 0.001"})
+    void greedySearchPassesBackToTheExactWin(float scoreUtility, float networkMargin, float passWeight) {
+        Rules rules = Rules.trompTaylor(5).withKomi(0.5);
+        int pass = rules.passAction();
+        int[] eyes = {6, 18}; // B2 and D4 (rows from the top)
+        int[] black = java.util.stream.IntStream.range(0, rules.area())
+                .filter(a -> a != eyes[0] && a != eyes[1]).toArray();
+        Game game = new Game(rules);
+        game.setUpStones(black, new int[0], Stone.WHITE);
+        game.play(pass);
+        SearchConfig greedy = SearchConfig.builder().simulations(24).temperatureMoves(0).scoreUtility(scoreUtility)
+                .build();
+        SearchResult result = TestEvaluators.searchOne(TestEvaluators.search(greedy, rules, 1,
+                TestEvaluators.blackOwnsTheBoard(rules, passWeight, networkMargin), SEED), game);
+        assertTrue(result.visits()[pass] < result.visits()[eyes[0]] + result.visits()[eyes[1]],
+                "the fills draw most visits, as in the trained network's search: " + Arrays.toString(result.visits())
+                + " values " + Arrays.toString(result.values()));
+        assertEquals(pass, result.action(), "the greedy choice at " + Arrays.toString(result.visits()));
+        game.play(result.action());
+        assertEquals(24.5, game.scoreMargin(), 0.0);
+    }
+
     /** A margin the value cannot see decides only through the score utility, under both algorithms. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("configs")

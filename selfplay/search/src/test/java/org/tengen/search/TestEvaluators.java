@@ -86,6 +86,44 @@ final class TestEvaluators {
         return ownershipOf(rules, action, (owned, value, score) -> score[0] = 3f * owned);
     }
 
+    /**
+     * A trained network's view of a board Black owns: Black wins by {@code blackScore} points in every position (value
+     * 0.999 for Black), which it cannot tell apart from the positions where White captures everything; priors are
+     * uniform over the legal points, with pass as likely as {@code passWeight} of one point.
+     */
+    static Evaluator blackOwnsTheBoard(Rules rules, float passWeight, float blackScore) {
+        InputSpec spec = spec(rules);
+        int area = rules.area();
+        int actions = spec.actionCount();
+        int pass = rules.passAction();
+        return new Evaluator() {
+            @Override
+            public InputSpec spec() {
+                return spec;
+            }
+
+            @Override
+            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] values,
+                                 float[] scores) {
+                int size = spec.observationSize();
+                for (int i = 0; i < batch; i++) {
+                    float sum = 0f;
+                    for (int a = 0; a < actions; a++) {
+                        float p = !legal[i * actions + a] ? 0f : a == pass ? passWeight : 1f;
+                        policy[i * actions + a] = p;
+                        sum += p;
+                    }
+                    for (int a = 0; a < actions; a++) {
+                        policy[i * actions + a] /= sum;
+                    }
+                    float black = obs.get(i * size + 2 * area) == 1f ? 1f : -1f; // the colour plane: Black to move
+                    values[i] = 0.999f * black;
+                    scores[i] = blackScore * black;
+                }
+            }
+        };
+    }
+
     /** Writes position {@code i}'s outputs (at index 0 of the views given) from {@code own - opponent} on a point. */
     private interface PointRule {
         void apply(float owned, float[] value, float[] score);
