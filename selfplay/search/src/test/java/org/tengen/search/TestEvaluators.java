@@ -104,7 +104,7 @@ final class TestEvaluators {
 
             @Override
             public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] values,
-                                 float[] scores) {
+                                 float[] scores, float[] ownership) {
                 int size = spec.observationSize();
                 for (int i = 0; i < batch; i++) {
                     float sum = 0f;
