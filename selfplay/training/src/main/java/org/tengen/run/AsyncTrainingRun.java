@@ -61,7 +61,12 @@ public final class AsyncTrainingRun {
         }
         Path cache = dir.root().resolve("cache");
         int target = config.generations();
-        try (RunStore store = new DirectoryStore(storeDir(dir))) {
+        // One store object per role over the same directory, as separate processes would have: each role's
+        // figures then count its own store requests, errors and retries.
+        try (RunStore store = new DirectoryStore(storeDir(dir));
+             RunStore learnerStore = new DirectoryStore(storeDir(dir));
+             RunStore evaluatorStore = new DirectoryStore(storeDir(dir));
+             RunStore actorStore = new DirectoryStore(storeDir(dir))) {
             try {
                 store.put(RunLayout.CONFIG, configText.getBytes(StandardCharsets.UTF_8));
             } catch (StoreConflictException e) {
@@ -74,9 +79,9 @@ public final class AsyncTrainingRun {
             if (start.trained() >= target && start.rated() >= target) {
                 return new TrainingRun.Summary(target, 0, 0, 0, 0, 0, 0, 0, ladder(), "", true);
             }
-            LearnerRole learner = new LearnerRole(store, config, cache.resolve("learner"), POLL);
-            EvaluatorRole evaluator = new EvaluatorRole(store, config, cache.resolve("evaluator"), POLL);
-            ActorRole actor = new ActorRole(store, config, ACTOR, cache.resolve("actor"), POLL);
+            LearnerRole learner = new LearnerRole(learnerStore, config, cache.resolve("learner"), POLL);
+            EvaluatorRole evaluator = new EvaluatorRole(evaluatorStore, config, cache.resolve("evaluator"), POLL);
+            ActorRole actor = new ActorRole(actorStore, config, ACTOR, cache.resolve("actor"), POLL);
             ExecutorService threads = Executors.newFixedThreadPool(3, r -> {
                 Thread t = new Thread(r, "async-role");
                 t.setDaemon(true); // a failed role must not keep the process alive for the others

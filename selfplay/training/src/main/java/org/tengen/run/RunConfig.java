@@ -297,6 +297,10 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
             pretrain = new Pretrain(Path.of(data), node.getInt("steps", 1000, 1, 100_000_000));
         }
         Mode mode = Mode.valueOf(root.getChoice("mode", "sync", List.of("sync", "async")).toUpperCase(Locale.ROOT));
+        if (mode == Mode.ASYNC && pretrain.enabled()) {
+            // The learner creates the initial network; pre-training it is TrainingRun's, in turns.
+            throw root.invalid("mode", "async does not pre-train the initial network; use mode: sync with pretrain");
+        }
         root.finish();
         return new RunConfig(name, preset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
                 training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry, backend,
