@@ -7,6 +7,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.arena.EloLadder;
 import org.tengen.config.ConfigNode;
+import org.tengen.run.AsyncTrainingRun;
 import org.tengen.run.RunConfig;
 import org.tengen.run.RunDirectory;
 import org.tengen.run.TrainingRun;
@@ -20,7 +21,9 @@ import picocli.CommandLine.Option;
             "Train a network by self-play from scratch; resumable.",
             "Generations of: self-play with the best checkpoint, training on the replay window, a new checkpoint, "
                     + "and its evaluation against earlier ones and fixed anchors (Elo ladder).",
-            "Running it again on the same --run-dir resumes where the last run stopped."})
+            "Running it again on the same --run-dir resumes where the last run stopped.",
+            "With mode: async in the config, an actor, the learner and the evaluator run at the same time over a run "
+                    + "store in DIR/store, and the run directory's files are kept up to date from it."})
 final class TrainCommand implements Callable<Integer> {
     private static final Logger LOG = LogManager.getLogger(TrainCommand.class);
 
@@ -61,9 +64,13 @@ final class TrainCommand implements Callable<Integer> {
         NetworkRuntime.configure(config.threads());
         dir.requireWritable();
         NetworkRuntime.logTo(dir.logFile());
-        LOG.info("Run {} in {}: {}, {} generations of {} games", config.name(), dir.root(),
-                config.rules().describe(), config.generations(), config.games());
-        TrainingRun.Summary s = new TrainingRun(config, dir, !noProgress).run();
+        LOG.info("Run {} in {}: {}, {} generations of {} games{}", config.name(), dir.root(),
+                config.rules().describe(), config.generations(), config.games(),
+                config.mode() == RunConfig.Mode.ASYNC ? ", asynchronous (actor, learner and evaluator over "
+                        + AsyncTrainingRun.storeDir(dir) + ")" : "");
+        TrainingRun.Summary s = config.mode() == RunConfig.Mode.ASYNC
+                ? new AsyncTrainingRun(config, configText, dir, !noProgress).run()
+                : new TrainingRun(config, dir, !noProgress).run();
         if (s.alreadyComplete()) {
             System.out.println("Run " + dir.root() + " is already complete (" + config.generations()
                     + " generations); --generations N with a larger N extends it");
@@ -105,7 +112,9 @@ final class TrainCommand implements Callable<Integer> {
         sb.append(String.format(Locale.ROOT, "  generations: %d%n", s.generations()));
         sb.append(String.format(Locale.ROOT, "  this session: %d self-play games (%d distinct), %d samples, %d training "
                 + "steps%n", s.games(), s.distinctGames(), s.samples(), s.steps()));
-        if (s.selfPlaySeconds() > 0) {
+        if (s.selfPlaySeconds() > 0 && s.evaluations() == 0) { // an asynchronous run's actor counts no evaluations
+            sb.append(String.format(Locale.ROOT, "  self-play: %.0f games/hour%n", s.gamesPerHour()));
+        } else if (s.selfPlaySeconds() > 0) {
             sb.append(String.format(Locale.ROOT, "  self-play: %.0f distinct games/hour, %.0f NN evaluations/s, "
                             + "%.0f%% of self-play time in the network, %.0f%% in search and rules%n",
                     s.gamesPerHour(), s.evaluationsPerSecond(), 100 * s.networkFraction(),

@@ -45,6 +45,7 @@ final class Charts {
         arenaScores(data).ifPresent(plots::add);
         losses(data).ifPresent(plots::add);
         throughput(data).ifPresent(plots::add);
+        asyncRoles(data).ifPresent(plots::add);
         return plots;
     }
 
@@ -233,6 +234,18 @@ final class Charts {
         chart.getStyler().setYAxisMin(0, 0.0);
         return Optional.of(new Plot("throughput", "Self-play speed of each generation (metrics.csv); generations "
                 + "whose self-play ran in an earlier session of the run have no figures.", chart));
+    }
+
+    /** An asynchronous run's costs: how far the actor's model lagged behind, and how old the trained samples were. */
+    static Optional<Plot> asyncRoles(RunData data) {
+        XYChart chart = chart("Asynchronous self-play: model lag and sample age", "generations");
+        boolean any = addLine(chart, "model lag when a batch was uploaded (mean)", data.metrics(), "model_lag_mean")
+                != null;
+        any |= addLine(chart, "sample age at training (mean)", data.metrics(), "sample_age_mean") != null;
+        any |= addLine(chart, "sample age at training (max)", data.metrics(), "sample_age_max") != null;
+        return any ? Optional.of(new Plot("async", "Runs with mode: async (metrics.csv): generations between the latest"
+                + " model and the one that played a batch when it was uploaded, and between the model that played a"
+                + " sample and the model trained on it.", chart)) : Optional.empty();
     }
 
     /**

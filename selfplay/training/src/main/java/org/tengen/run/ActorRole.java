@@ -7,10 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.env.rules.Rules;
@@ -24,6 +27,7 @@ import org.tengen.store.RunLayout.GameBatch;
 import org.tengen.store.RunLayout.ModelRef;
 import org.tengen.store.RunStore;
 import org.tengen.store.StoreConflictException;
+import org.tengen.store.StoreStats;
 
 /**
  * An actor: plays self-play games with the newest published model and uploads them, batch by batch, to the run
@@ -76,6 +80,14 @@ public final class ActorRole {
 
     /** Plays and uploads {@code maxBatches} batches (or until killed, if {@code Long.MAX_VALUE}). */
     public Summary run(long maxBatches) throws InterruptedException {
+        return run(maxBatches, () -> false);
+    }
+
+    /**
+     * Plays and uploads batches until {@code maxBatches} are uploaded or {@code stop} says so (asked before each batch
+     * and while waiting for a model: a batch being played is finished and uploaded).
+     */
+    public Summary run(long maxBatches, BooleanSupplier stop) throws InterruptedException {
         long seq = RunLayout.nextSeq(store, id);
         LOG.info("Actor {} on {}: batches of {} games from number {}", id, store.location(), config.gamesPerPart(),
                 seq);
@@ -88,7 +100,7 @@ public final class ActorRole {
         SelfPlayWorkers workers = null;
         boolean waitLogged = false;
         try {
-            while (batches < maxBatches) {
+            while (batches < maxBatches && !stop.getAsBoolean()) {
                 Optional<ModelRef> latest = RunLayout.pointer(store, pointer);
                 if (model == null && latest.isEmpty()) {
                     if (!waitLogged) {
@@ -124,6 +136,7 @@ public final class ActorRole {
                     }
                 }
                 List<GameRecord> records = new ArrayList<>();
+                StoreStats before = store.stats();
                 SelfPlayWorkers.Batch batch = playBatch(workers, seq, records);
                 seconds += batch.seconds();
                 if (batch.samples().count() == 0) {
@@ -136,6 +149,7 @@ public final class ActorRole {
                 batches++;
                 games += batch.summary().games();
                 samples += batch.samples().count();
+                putMetrics(uploaded, batch, before);
                 LOG.info(String.format(Locale.ROOT, "Actor %s: batch %d (%s): %d games, %d samples in %.1f s "
                                 + "(%.0f games/h), uploaded", id, uploaded.seq(), model, batch.summary().games(),
                         batch.samples().count(), batch.seconds(), batch.summary().games() * 3600 / batch.seconds()));
@@ -149,6 +163,31 @@ public final class ActorRole {
             }
         }
         return new Summary(batches, games, samples, seconds);
+    }
+
+    /** The writer name of an actor's figures, {@code metrics/actor-ID/}, one report per batch (its number). */
+    public static String metricsWriter(String id) {
+        return "actor-" + id;
+    }
+
+    /**
+     * Puts the figures of an uploaded batch: its speed, and its model's lag, how many generations the latest model
+     * was ahead of the one that played the batch when it was uploaded (training on games of an older model is what
+     * asynchronous self-play costs).
+     */
+    private void putMetrics(GameBatch uploaded, SelfPlayWorkers.Batch batch, StoreStats before) {
+        int latest = RunLayout.latest(store).map(ModelRef::generation).orElse(uploaded.model().generation());
+        StoreStats after = store.stats();
+        Map<String, String> figures = new LinkedHashMap<>();
+        figures.put("batch", Long.toString(uploaded.seq()));
+        figures.put("model_generation", Integer.toString(uploaded.model().generation()));
+        figures.put("model_lag", Integer.toString(Math.max(0, latest - uploaded.model().generation())));
+        figures.put("games", Integer.toString(batch.summary().games()));
+        figures.put("samples", Long.toString(batch.samples().count()));
+        figures.put("seconds", RunTables.number(batch.seconds()));
+        figures.put("games_per_hour", RunTables.number(batch.summary().games() * 3600 / batch.seconds()));
+        figures.putAll(RoleMetrics.storeFigures(before, after));
+        RoleMetrics.put(store, metricsWriter(id), uploaded.seq(), figures);
     }
 
     /** The actor's own stream of seeds: its id, so that actors play different games. */

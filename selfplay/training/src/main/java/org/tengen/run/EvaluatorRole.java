@@ -210,17 +210,13 @@ public final class EvaluatorRole {
         rated.put(g, outcome.results());
         publishLadder();
         double seconds = (System.nanoTime() - start) / 1e9;
-        StoreStats after = store.stats();
         Map<String, String> figures = new LinkedHashMap<>();
         figures.put("generation", Integer.toString(g));
         figures.put("model", model.toString());
         figures.put("games", Integer.toString(outcome.results().size()));
         figures.put("seconds", RunTables.number(seconds));
         figures.put("score_vs_previous", RunTables.number(outcome.scoreVsPrevious()));
-        figures.put("store_requests", Long.toString(after.requests() - before.requests()));
-        figures.put("store_errors", Long.toString(after.errors() - before.errors()));
-        figures.put("store_retries", Long.toString(after.retries() - before.retries()));
-        figures.put("store_damaged", Long.toString(after.damaged() - before.damaged()));
+        figures.putAll(RoleMetrics.storeFigures(before, store.stats()));
         RoleMetrics.put(store, METRICS_WRITER, g, figures);
         LOG.info(String.format(Locale.ROOT, "Evaluator: generation %d rated: %d games in %.1f s, score %s against"
                 + " %s", g, outcome.results().size(), seconds, RunTables.number(outcome.scoreVsPrevious()), bestName));

@@ -29,6 +29,7 @@ import org.tengen.store.RunLayout.GameBatch;
 import org.tengen.store.RunLayout.ModelRef;
 import org.tengen.store.RunStore;
 import org.tengen.store.StoreEntry;
+import org.tengen.store.StoreStats;
 
 /**
  * The learner of a run whose self-play comes from actors through a run store. It publishes the initial network
@@ -56,6 +57,8 @@ import org.tengen.store.StoreEntry;
  * was found stale.
  */
 public final class LearnerRole {
+    /** The writer name of the learner's figures, {@code metrics/learner/}, one report per generation. */
+    public static final String METRICS_WRITER = "learner";
     private static final Logger LOG = LogManager.getLogger(LearnerRole.class);
 
     /**
@@ -269,6 +272,7 @@ public final class LearnerRole {
 
     /** Trains, commits and publishes the next generation; returns its steps. */
     private int trainGeneration() {
+        StoreStats before = store.stats();
         int g = committed.generation() + 1;
         int reference = ageReference();
         List<WindowBatch> next = new ArrayList<>(window);
@@ -310,12 +314,50 @@ public final class LearnerRole {
                         + "batches, %d stale batches), mean loss %.3f (policy %.3f, value %.3f), %.1f s", g, model,
                 steps, replay.size(), freshSamples, fresh.size(), stale.size(), trained.total(), trained.policy(),
                 trained.value(), trained.seconds()));
+        putMetrics(ledger, next, trained, before);
         fresh.clear();
         stale.clear();
         freshSamples = 0;
         keepLocally(dir, model);
         publish(model);
         return steps;
+    }
+
+    /**
+     * Puts generation {@code ledger.generation()}'s figures, {@code metrics/learner/0000000N.csv}: its speed, and the
+     * age of the samples it trained on, in generations between the model that played them and the model trained
+     * (its parent), weighted by samples over the replay window. Put after the commit: a kill just before loses them.
+     */
+    private void putMetrics(LearnerLedger ledger, List<WindowBatch> trainedOn, RunTables.TrainingStats trained,
+                            StoreStats before) {
+        int parent = ledger.generation() - 1;
+        long samples = 0;
+        double ageSum = 0;
+        int ageMax = 0;
+        for (WindowBatch b : trainedOn) {
+            int age = parent - b.model().generation();
+            samples += b.shard().count();
+            ageSum += (double) age * b.shard().count();
+            ageMax = Math.max(ageMax, age);
+        }
+        Map<String, String> figures = new LinkedHashMap<>();
+        figures.put("generation", Integer.toString(ledger.generation()));
+        figures.put("steps", Integer.toString(ledger.steps()));
+        figures.put("seconds", RunTables.number(trained.seconds()));
+        figures.put("samples_per_second", RunTables.number(trained.seconds() > 0
+                ? (double) ledger.steps() * config.batchSize() / trained.seconds() : 0));
+        figures.put("new_samples", Long.toString(freshSamples));
+        figures.put("window_samples", Long.toString(samples));
+        figures.put("consumed_batches", Integer.toString(ledger.consumed().size()));
+        figures.put("stale_batches", Integer.toString(ledger.stale().size()));
+        figures.put("sample_age_mean", RunTables.number(samples == 0 ? 0 : ageSum / samples));
+        figures.put("sample_age_max", Integer.toString(ageMax));
+        figures.put("loss_total", RunTables.number(trained.total()));
+        figures.put("loss_policy", RunTables.number(trained.policy()));
+        figures.put("loss_value", RunTables.number(trained.value()));
+        figures.put("loss_ownership", RunTables.number(trained.ownership()));
+        figures.putAll(RoleMetrics.storeFigures(before, store.stats()));
+        RoleMetrics.put(store, METRICS_WRITER, ledger.generation(), figures);
     }
 
     /** The verified shard of batch {@code key}, or empty if the store has none readable. */

@@ -50,12 +50,20 @@ import org.tengen.selfplay.SelfPlay;
  * @param symmetry     self-play evaluates the network under board symmetries: NONE (as is), RANDOM or ALL
  * @param backend      the library that runs networks for search (self-play, arena, eval, match, gtp)
  * @param pretrain     training of the initial network on imported games before generation 1, or off
+ * @param mode         how {@code train} runs: generations in turns, or roles at the same time
  */
 public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network,
                         SearchConfig search, SelfPlay.Settings selfPlay, KomiRange selfPlayKomi, int games, int gamesPerPart, Replay replay,
                         TrainConfig training, int batchSize, int steps, Evaluation evaluation, int generations,
                         long seed, int threads, int workers, SymmetricEvaluator.Mode symmetry,
-                        InferenceBackend backend, Pretrain pretrain) {
+                        InferenceBackend backend, Pretrain pretrain, Mode mode) {
+
+    /**
+     * How {@code tengen train} runs its generations: SYNC in turns (self-play, training, evaluation), reproducible
+     * from the seed; ASYNC as an actor, a learner and an evaluator at the same time over a run store inside the run
+     * directory ({@link AsyncTrainingRun}), so that training and evaluation overlap self-play.
+     */
+    public enum Mode { SYNC, ASYNC }
 
     /**
      * Komi randomisation (KataGo): each self-play data part draws its komi uniformly from {@code min, min + 1, ..
@@ -164,14 +172,14 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
     public RunConfig withRules(String newPreset, Rules newRules) {
         return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart,
                 replay, training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry, backend,
-                pretrain);
+                pretrain, mode);
     }
 
     /** A copy whose checkpoints have {@code newFeatures} and {@code newNetwork}, e.g. a checkpoint of no run. */
     public RunConfig withNetwork(String newFeatures, NetConfig newNetwork) {
         return new RunConfig(name, rulesPreset, rules, newFeatures, newNetwork, search, selfPlay, selfPlayKomi, games,
                 gamesPerPart, replay, training, batchSize, steps, evaluation, generations, seed, threads, workers,
-                symmetry, backend, pretrain);
+                symmetry, backend, pretrain, mode);
     }
 
     /** A copy that runs {@code newGenerations} generations (e.g. {@code train --generations}). */
@@ -181,7 +189,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         }
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
                 training, batchSize, steps, evaluation, newGenerations, seed, threads, workers, symmetry, backend,
-                pretrain);
+                pretrain, mode);
     }
 
     /** A copy whose external engines get {@code timeout} to answer (e.g. {@code match --timeout}). */
@@ -193,14 +201,14 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                 timeout);
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
                 training, batchSize, steps, changed, generations, seed, threads, workers, symmetry, backend,
-                pretrain);
+                pretrain, mode);
     }
 
     /** A copy whose networks run on {@code newBackend} for search (e.g. {@code --backend}). */
     public RunConfig withBackend(InferenceBackend newBackend) {
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games,
                 gamesPerPart, replay, training, batchSize, steps, evaluation, generations, seed, threads, workers,
-                symmetry, newBackend, pretrain);
+                symmetry, newBackend, pretrain, mode);
     }
 
     /** The feature set named by {@link #features()}. */
@@ -288,10 +296,15 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
             }
             pretrain = new Pretrain(Path.of(data), node.getInt("steps", 1000, 1, 100_000_000));
         }
+        Mode mode = Mode.valueOf(root.getChoice("mode", "sync", List.of("sync", "async")).toUpperCase(Locale.ROOT));
+        if (mode == Mode.ASYNC && pretrain.enabled()) {
+            // The learner creates the initial network; pre-training it is TrainingRun's, in turns.
+            throw root.invalid("mode", "async does not pre-train the initial network; use mode: sync with pretrain");
+        }
         root.finish();
         return new RunConfig(name, preset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
                 training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry, backend,
-                pretrain);
+                pretrain, mode);
     }
 
     private static Rules readRules(ConfigNode node, String presetName) {

@@ -89,7 +89,7 @@ final class RunMetrics {
     }
 
     /** Generation {@code g}'s score against the best it was evaluated against, from its arena file. */
-    private static String scoreVsPrevious(RunDirectory dir, int g, String best) {
+    static String scoreVsPrevious(RunDirectory dir, int g, String best) {
         Path file = dir.arenaFile(g);
         if (!Files.exists(file)) {
             return "";

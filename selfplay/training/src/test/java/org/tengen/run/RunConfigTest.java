@@ -77,6 +77,10 @@ class RunConfigTest {
                         + "'gamesPerGeneration'?)"));
         assertTrue(assertThrows(ConfigException.class, () -> parse("game:\n  rules: japanese\n")).getMessage()
                 .contains("game.rules: 'japanese' is not one of tromp-taylor, aga, nz, chinese, simple-ko"));
+        assertTrue(assertThrows(ConfigException.class, () -> parse("mode: async\npretrain: {data: d}\n"))
+                .getMessage().contains("mode: async does not pre-train the initial network"));
+        assertTrue(assertThrows(ConfigException.class, () -> parse("mode: asynch\n")).getMessage()
+                .contains("mode"));
         assertTrue(assertThrows(ConfigException.class, () -> parse("game:\n  komi: 6.3\n")).getMessage()
                 .contains("game: komi 6.3 is not a multiple of 0.5"));
         assertTrue(assertThrows(ConfigException.class, () -> parse("features: az4\n")).getMessage()

@@ -73,6 +73,7 @@ public final class PolicyValueNet implements AutoCloseable {
     /** A new network with freshly initialised weights (DJL defaults: Xavier for kernels, zero biases). */
     public static PolicyValueNet create(NetConfig config) {
         Model model = newModel(config);
+        noGradOnThisThread(); // initialisation writes the parameters in place
         model.getBlock().initialize(model.getNDManager(), DataType.FLOAT32, inputShape(config, 1));
         return new PolicyValueNet(config, model);
     }
@@ -88,6 +89,7 @@ public final class PolicyValueNet implements AutoCloseable {
         NDManager manager = model.getNDManager();
         try {
             // Initialising first fixes the shape every parameter must have; the random values are then dropped.
+            noGradOnThisThread();
             block.initialize(manager, DataType.FLOAT32, inputShape(config, 1));
             Map<String, Shape> expected = new LinkedHashMap<>();
             block.getParameters().forEach(p -> expected.put(p.getKey(), p.getValue().getShape()));
@@ -105,6 +107,7 @@ public final class PolicyValueNet implements AutoCloseable {
                 }
             });
             // Marks the loaded weights as trainable; arrays already set are kept as loaded.
+            noGradOnThisThread();
             block.initialize(manager, DataType.FLOAT32, inputShape(config, 1));
         } catch (MalformedModelException | EOFException | RuntimeException e) {
             model.close();
@@ -151,10 +154,19 @@ public final class PolicyValueNet implements AutoCloseable {
      */
     public NDList forward(NDArray input) {
         checkInput(input.getShape());
+        noGradOnThisThread();
+        return model.getBlock().forward(parameters, new NDList(input), false);
+    }
+
+    /**
+     * Turns autograd off on the calling thread: libtorch keeps the switch per thread, and only the thread that
+     * started the engine begins with it off (the roles of an asynchronous run create, load and run networks on
+     * several threads; with it on, initialising parameters in place fails).
+     */
+    private static void noGradOnThisThread() {
         if (JniUtils.isGradMode()) {
             JniUtils.setGradMode(false);
         }
-        return model.getBlock().forward(parameters, new NDList(input), false);
     }
 
     /** Throws a clear error unless {@code shape} is {@code (N, inputPlanes, H, W)} with positive sizes. */
