@@ -61,9 +61,7 @@ final class TestEvaluators {
                         policy[i * actions + a] = p;
                         sum += p;
                     }
-                    for (int a = 0; a < actions; a++) {
-                        policy[i * actions + a] /= sum;
-                    }
+                    normalise(policy, i * actions, actions, sum);
                     value[i] = (float) Math.tanh(((mix(h) >>> 40) / (double) (1L << 24) - 0.5) * 2);
                 }
             }
@@ -113,15 +111,20 @@ final class TestEvaluators {
                         policy[i * actions + a] = p;
                         sum += p;
                     }
-                    for (int a = 0; a < actions; a++) {
-                        policy[i * actions + a] /= sum;
-                    }
+                    normalise(policy, i * actions, actions, sum);
                     float black = obs.get(i * size + 2 * area) == 1f ? 1f : -1f; // the colour plane: Black to move
                     values[i] = 0.999f * black;
                     scores[i] = blackScore * black;
                 }
             }
         };
+    }
+
+    /** Divides the {@code actions} priors from {@code offset} by their {@code sum}. */
+    private static void normalise(float[] policy, int offset, int actions, float sum) {
+        for (int a = 0; a < actions; a++) {
+            policy[offset + a] /= sum;
+        }
     }
 
     /** Writes position {@code i}'s outputs (at index 0 of the views given) from {@code own - opponent} on a point. */
