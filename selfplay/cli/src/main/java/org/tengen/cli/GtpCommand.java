@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.env.rules.Preset;
+import org.tengen.gtp.DeadStoneJudge;
 import org.tengen.gtp.GtpEngine;
 import org.tengen.gtp.TimeControl;
 import org.tengen.models.checkpoint.CheckpointInfo;
@@ -40,9 +41,8 @@ import picocli.CommandLine.Spec;
                     + "single-point eye.",
             "Time: time_settings, kgs-time_settings and time_left set a clock; each move then searches until its "
                     + "share of the time is up (at most --max-simulations), as does --seconds-per-move.",
-            "Extension commands: undo, showboard, final_status_list (dead stones by the network's search-averaged "
-                    + "ownership with --model, else by random playouts), final_score (area count without those dead "
-                    + "stones), kgs-genmove_cleanup, fixed_handicap, place_free_handicap, "
+            "Extension commands: undo, showboard, final_status_list (dead stones as --dead-stones judges them), "
+                    + "final_score (area count without those dead stones), kgs-genmove_cleanup, fixed_handicap, place_free_handicap, "
                     + "set_free_handicap, loadsgf, printsgf, is_legal, all_legal, list_stones, captures, "
                     + "tengen-rules [PRESET], tengen-analyze [COLOR], boardsize WIDTH HEIGHT.",
             "Live analysis for Sabaki and Lizzie: lz-analyze, kata-analyze (analyze), lz-genmove_analyze, "
@@ -112,6 +112,13 @@ final class GtpCommand implements Callable<Integer> {
             description = "Seconds kept back for lag wherever overrunning the clock would lose on time (default: "
                     + "${DEFAULT-VALUE}).")
     private double timeMargin;
+
+    @Option(names = "--dead-stones", paramLabel = "JUDGE", defaultValue = DeadStoneJudge.DEFAULT_NAME,
+            description = "What judges dead stones for final_status_list, final_score and kgs-genmove_cleanup: "
+                    + "playouts (random playouts; on finished 9x9 games they agree with GNU Go more often than "
+                    + "the pretrained 9x9 network does) or network (the search-averaged ownership of the --model "
+                    + "network) (default: ${DEFAULT-VALUE}).")
+    private String deadStones;
 
     @Mixin
     private BackendOption backendOption;
@@ -246,6 +253,15 @@ final class GtpCommand implements Callable<Integer> {
             engine.clock().setMargin(timeMargin);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--time-margin: " + e.getMessage());
+        }
+        try {
+            DeadStoneJudge judge = DeadStoneJudge.byName(deadStones);
+            if (judge == DeadStoneJudge.NETWORK && model == null) {
+                throw new IllegalArgumentException("the network judge needs --model");
+            }
+            engine.setDeadStoneJudge(judge);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--dead-stones: " + e.getMessage());
         }
         try {
             engine.setResignThreshold(resignThreshold);

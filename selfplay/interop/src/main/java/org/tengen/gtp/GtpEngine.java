@@ -56,10 +56,10 @@ import org.tengen.sgf.SgfRules;
  * plays on after two passes; two more passes end it again). Either colour may move at any time, as GTP allows.
  *
  * <p>Tournament and server commands: {@code time_settings}, {@code kgs-time_settings} and {@code time_left} set the
- * {@link TimeControl clock} that gives each {@code genmove} its thinking time; {@code final_status_list} judges
- * stones by the search-averaged ownership of the network when the agent's evaluator predicts ownership (a search of
- * genmove's simulations for the player to move, remembered for the position), else by Monte-Carlo ownership
- * ({@link StoneStatus}), and {@code kgs-genmove_cleanup} by the latter; {@code final_score} is the area count
+ * {@link TimeControl clock} that gives each {@code genmove} its thinking time; {@code final_status_list} and
+ * {@code kgs-genmove_cleanup} judge stones by the {@link DeadStoneJudge}'s ownership ({@link StoneStatus}): random
+ * playouts by default, or the search-averaged ownership of the network (a search of genmove's simulations for the
+ * player to move), the answer remembered for the position; {@code final_score} is the area count
  * (komi included) after removing the stones {@code final_status_list} calls dead; {@code fixed_handicap},
  * {@code place_free_handicap} and {@code set_free_handicap} put handicap stones on an empty board (White moves
  * next, and the rules preset's handicap compensation, if any, joins the komi); {@code loadsgf} and {@code printsgf}
@@ -134,11 +134,12 @@ public final class GtpEngine {
     private boolean quit;
     private final TimeControl clock = new TimeControl();
     private StoneStatus stoneStatus;
+    private DeadStoneJudge deadStoneJudge = DeadStoneJudge.byName(DeadStoneJudge.DEFAULT_NAME);
     /** The player whose search {@link Agent#lastSearch} holds, EMPTY when there is none for this game. */
     private int analysed = Stone.EMPTY;
-    /** The position {@link #blackOwnership} was searched for, and its answer (null: no network ownership). */
-    private PositionKey ownedPosition;
-    private float[] ownedPoints;
+    /** The position {@link #finalStatus} judged last, and its answer. */
+    private PositionKey judgedPosition;
+    private StoneStatus.Status[] judged;
 
     /** A position as final status and score see it: the stones, the player to move and the rules. */
     private record PositionKey(long hash, int toMove, int turns, Rules rules) {
@@ -472,13 +473,13 @@ public final class GtpEngine {
         double seconds = clock.budget(player, position.turns(), rules.area());
         long start = System.nanoTime();
         int action = think(position, seconds, observer);
-        if (cleanup && action == rules.passAction()) {
-            int attack = stoneStatus().cleanupMove(position);
-            action = attack >= 0 ? attack : action;
-        }
         double elapsed = (System.nanoTime() - start) / 1e9;
         clock.spent(player, elapsed);
         noteSearch(player, elapsed);
+        if (cleanup && action == rules.passAction()) {
+            int attack = StoneStatus.cleanupMove(position, finalStatus());
+            action = attack >= 0 ? attack : action;
+        }
         if (!cleanup && hopeless(player)) {
             game.resign(player);
             return "resign";
@@ -634,10 +635,25 @@ public final class GtpEngine {
         return lines.toString();
     }
 
-    /** Every stone's status: by the network's ownership when there is one, else by playouts. */
+    /**
+     * Every stone's status by the {@link DeadStoneJudge}: the network's search-averaged ownership when it is the judge
+     * and has ownership, else playouts. Remembered per position, so {@code final_status_list} and {@code final_score}
+     * agree.
+     */
     private StoneStatus.Status[] finalStatus() {
-        float[] owned = blackOwnership();
-        return owned != null ? StoneStatus.fromOwnership(game.board(), owned) : stoneStatus().estimate(game);
+        PositionKey key = PositionKey.of(game);
+        if (!key.equals(judgedPosition)) {
+            float[] owned = deadStoneJudge == DeadStoneJudge.NETWORK ? searchOwnership(game.toMove()) : null;
+            judged = owned != null ? StoneStatus.fromOwnership(game.board(), owned) : stoneStatus().estimate(game);
+            judgedPosition = key;
+        }
+        return judged;
+    }
+
+    /** Chooses what judges dead stones for final_status_list, final_score and kgs-genmove_cleanup. */
+    public void setDeadStoneJudge(DeadStoneJudge judge) {
+        deadStoneJudge = judge;
+        judgedPosition = null;
     }
 
     /**
@@ -662,25 +678,9 @@ public final class GtpEngine {
     }
 
     /**
-     * The search-averaged ownership of the current position from Black's view (every point, as actions), from a
-     * search of genmove's simulations for the player to move (resuming a game ended by passes, so that the search
-     * can play on to capture dead stones); null when the agent's evaluator predicts no ownership (no network) or the
-     * game was resigned. Remembered per position, so {@code final_status_list} and {@code final_score} agree.
-     */
-    private float[] blackOwnership() {
-        PositionKey key = PositionKey.of(game);
-        if (key.equals(ownedPosition)) {
-            return ownedPoints;
-        }
-        float[] owned = searchOwnership(game.toMove());
-        ownedPosition = key;
-        ownedPoints = owned;
-        return owned;
-    }
-
-    /**
-     * A search for {@code player} that averages the root's ownership, turned to Black's view; null without ownership
-     * (it then stops after its first batch) or a position that is over.
+     * A search for {@code player} with genmove's simulations that averages the root's ownership, turned to Black's
+     * view (every point, as actions); a game ended by passes is resumed for it, so that the search can play on to
+     * capture dead stones. Null without ownership (it then stops after its first batch) or a position that is over.
      */
     private float[] searchOwnership(int player) {
         if (!agent.searches()) {

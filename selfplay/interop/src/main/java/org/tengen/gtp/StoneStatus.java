@@ -8,32 +8,34 @@ import org.tengen.env.rules.Rules;
 import org.tengen.search.PlayoutPolicy;
 
 /**
- * Alive, dead and seki stones from ownership: a network's search-averaged ownership ({@link #fromOwnership}) or,
- * without a network, Monte-Carlo ownership ({@link #estimate}), for {@code final_status_list}, {@code final_score}
- * and {@code kgs-genmove_cleanup}. The playout estimate runs {@value #PLAYOUTS} random playouts (fewer above 19x19) from the position (simple ko,
- * no suicide, the player to move first) to two passes, counting who owns each point at the end (Tromp-Taylor area).
+ * Alive, dead and seki stones from ownership: Monte-Carlo ownership ({@link #estimate}) or a network's
+ * search-averaged ownership ({@link #fromOwnership}), for {@code final_status_list}, {@code final_score} and
+ * {@code kgs-genmove_cleanup}. The playout estimate runs {@value #PLAYOUTS} random playouts (fewer above 9x9) from the
+ * position (simple ko, no suicide, the player to move first) to two passes, and averages who owns each point at the
+ * end (Tromp-Taylor area: +1 Black, -1 White, 0 nobody).
  *
  * <p>Playouts follow {@link PlayoutPolicy#avoidingSelfAtari}: no own-eye filling and no self-atari of chains of two
  * or more stones. The self-atari ban is what lets sekis survive: neither side fills a shared liberty, so those
  * points stay neutral.
  *
- * <p>A chain is <em>dead</em> when the opponent owns its points in more than half of the playouts (averaged over
- * its stones). A chain that is not dead is in <em>seki</em> when at least half of its liberties, and at least one,
- * are neutral (owned by neither player) at the end of more than half of the playouts: the shared liberties of a
- * seki stay empty, while a living group's other liberties are its own eyes or territory. Otherwise it is
- * <em>alive</em>. With a network's ownership {@code o} in [-1, 1] the same rules read {@code (1 - o) / 2} (from the
- * stone's view) as the share of the opponent and {@code 1 - |o|} as the neutral share: a chain is dead when its
- * stones' mean ownership is below 0 (the opponent's), a liberty neutral when {@code |o| < 1/2}. The random generator is seeded from the position, so asking twice gives the same answer.
- * Playouts are cut after three board areas of turns and counted as they stand.
+ * <p>A chain is <em>alive</em> only when its stones' mean ownership, from its own view, is above {@value #LIFE}
+ * (KataGo's threshold): an uncertain chain is dead, as GNU Go judges the stones of a finished game. A chain that is not
+ * dead is in <em>seki</em> when at least half of its liberties, and at least one, are neutral (nobody's at the end of
+ * more than half of the playouts; with a network, {@code |ownership| < 1/2}): the shared liberties of a seki stay
+ * empty, while a living group's other liberties are its own eyes or territory. The random generator is seeded from the
+ * position, so asking twice gives the same answer. Playouts are cut after three board areas of turns and counted as
+ * they stand.
  */
 final class StoneStatus {
-    /** Playouts per estimate. */
-    static final int PLAYOUTS = 200;
+    /** Playouts per estimate up to 9x9 (200 agreed with GNU Go less often on 9x9 games). */
+    static final int PLAYOUTS = 1000;
     /**
-     * Board points played out per estimate: the full {@value #PLAYOUTS} playouts up to 19x19, fewer beyond (at least
-     * 24), so that the largest boards answer in about a second too.
+     * Board points played out per estimate: the full {@value #PLAYOUTS} playouts up to 9x9, fewer beyond (224 on
+     * 19x19, at least 24), so that large boards answer in about a second too.
      */
-    private static final int WORK = PLAYOUTS * 361;
+    private static final int WORK = PLAYOUTS * 81;
+    /** A chain is alive only when its stones' mean ownership from its own view is above this. */
+    static final float LIFE = 0.2f;
 
     /** What {@link #estimate} says of a stone. */
     enum Status { ALIVE, DEAD, SEKI }
@@ -65,7 +67,7 @@ final class StoneStatus {
         int[] black = stones(board, Stone.BLACK);
         int[] white = stones(board, Stone.WHITE);
         start.setUpStones(black, white, game.toMove());
-        float[] opponentOwns = new float[area];
+        float[] blackOwnership = new float[area];
         float[] neutral = new float[area];
         PlayoutPolicy policy = PlayoutPolicy.avoidingSelfAtari(board.hash() ^ game.toMove());
         int playouts = Math.max(24, Math.min(PLAYOUTS, WORK / area));
@@ -74,16 +76,15 @@ final class StoneStatus {
             policy.playOut(playout, 3 * area);
             playout.ownership(ownership, 0);
             for (int a = 0; a < area; a++) {
-                int colour = board.colour(board.locOfAction(a));
-                float o = ownership[a];
-                if (o == 0f) {
-                    neutral[a]++;
-                } else if (colour != Stone.EMPTY && (o > 0) != (colour == Stone.BLACK)) {
-                    opponentOwns[a]++;
-                }
+                blackOwnership[a] += ownership[a];
+                neutral[a] += ownership[a] == 0f ? 1 : 0;
             }
         }
-        return classify(board, opponentOwns, neutral, playouts);
+        for (int a = 0; a < area; a++) {
+            blackOwnership[a] /= playouts;
+            neutral[a] /= playouts;
+        }
+        return classify(board, blackOwnership, neutral);
     }
 
     /**
@@ -92,22 +93,18 @@ final class StoneStatus {
      */
     static Status[] fromOwnership(Board board, float[] blackOwnership) {
         int area = board.width() * board.height();
-        float[] opponentOwns = new float[area];
         float[] neutral = new float[area];
         for (int a = 0; a < area; a++) {
-            float o = blackOwnership[a];
-            int colour = board.colour(board.locOfAction(a));
-            opponentOwns[a] = colour == Stone.WHITE ? (1 + o) / 2 : (1 - o) / 2;
-            neutral[a] = 1 - Math.abs(o);
+            neutral[a] = 1 - Math.abs(blackOwnership[a]);
         }
-        return classify(board, opponentOwns, neutral, 1);
+        return classify(board, blackOwnership, neutral);
     }
 
     /**
-     * Classifies every chain from, per point, how much of {@code total} the stone's opponent owns and how much is
-     * neutral (playout counts out of the playouts, or shares of 1).
+     * Classifies every chain from, per point, its expected owner ({@code blackOwnership} in [-1, 1], +1 Black's) and
+     * how often it ends nobody's ({@code neutral} in [0, 1]).
      */
-    private static Status[] classify(Board board, float[] opponentOwns, float[] neutral, int total) {
+    private static Status[] classify(Board board, float[] blackOwnership, float[] neutral) {
         int width = board.width();
         int height = board.height();
         int area = width * height;
@@ -120,7 +117,8 @@ final class StoneStatus {
                 continue;
             }
             int chain = board.chainId(loc);
-            double lost = 0;
+            float side = board.colour(loc) == Stone.BLACK ? 1f : -1f;
+            double owned = 0;
             int liberties = 0;
             int neutralLiberties = 0;
             for (int b = a; b < area; b++) {
@@ -128,17 +126,17 @@ final class StoneStatus {
                 if (board.colour(stone) == Stone.EMPTY || board.chainId(stone) != chain) {
                     continue;
                 }
-                lost += opponentOwns[b];
+                owned += side * blackOwnership[b];
                 for (int d = 0; d < 4; d++) {
                     int n = board.neighbour(stone, d);
                     if (board.colour(n) == Stone.EMPTY && counted[board.actionOfLoc(n)] != chain + 1) {
                         counted[board.actionOfLoc(n)] = chain + 1;
                         liberties++;
-                        neutralLiberties += 2 * neutral[board.actionOfLoc(n)] > total ? 1 : 0;
+                        neutralLiberties += 2 * neutral[board.actionOfLoc(n)] > 1 ? 1 : 0;
                     }
                 }
             }
-            Status s = 2 * lost > (double) total * board.chainSize(loc) ? Status.DEAD
+            Status s = owned <= (double) LIFE * board.chainSize(loc) ? Status.DEAD
                     : neutralLiberties > 0 && 2 * neutralLiberties >= liberties ? Status.SEKI : Status.ALIVE;
             for (int b = a; b < area; b++) {
                 int stone = board.locOfAction(b);
@@ -151,18 +149,18 @@ final class StoneStatus {
     }
 
     /**
-     * A move for {@code game}'s player to move that attacks a dead opponent chain, so that cleanup captures it
-     * rather than passing: a legal liberty of the dead chain with the fewest liberties that is not a self-atari
-     * (lowest action first); -1 when there is no dead opponent stone or no such move.
+     * A move for {@code game}'s player to move that attacks a dead opponent chain ({@code status} of every point, as
+     * {@link #estimate} gives it), so that cleanup captures it rather than passing: a legal liberty of the dead chain
+     * with the fewest liberties that is not a self-atari (lowest action first); -1 when there is no dead opponent
+     * stone or no such move.
      */
-    int cleanupMove(Game game) {
-        Status[] status = estimate(game);
+    static int cleanupMove(Game game, Status[] status) {
         PlayoutPolicy policy = PlayoutPolicy.avoidingSelfAtari(0);
         Board board = game.board();
         int player = game.toMove();
         int best = -1;
         int bestLiberties = Integer.MAX_VALUE;
-        for (int a = 0; a < width * height; a++) {
+        for (int a = 0; a < game.rules().area(); a++) {
             int loc = board.locOfAction(a);
             if (board.colour(loc) != Stone.EMPTY || !game.isLegal(a) || policy.isSelfAtari(board, loc, player)) {
                 continue;
