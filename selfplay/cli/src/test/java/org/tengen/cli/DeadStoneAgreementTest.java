@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -16,18 +17,19 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
-import org.tengen.agent.RandomAgent;
 import org.tengen.env.testutil.GnuGo;
 import org.tengen.gtp.GtpEngine;
 import org.tengen.sgf.GoSgf;
 import picocli.CommandLine;
 
 /**
- * Opt-in measurement: the dead stones and final scores of finished games as Tengen's network judges them
- * ({@code gtp --model}, its search-averaged ownership) and as GNU Go does, with Tengen's network-free playout
- * estimate and the Tromp-Taylor count of the board as it stands (nothing dead) beside them. For every SGF file of a directory both engines {@code loadsgf} it and answer
- * {@code final_status_list dead} and {@code final_score}. Prints, and writes to {@code target/dead-stones.txt}: the
- * games whose dead sets agree exactly, the stones judged alike, and the games whose final score (and winner) agree.
+ * Opt-in measurement: the dead stones and final scores of finished games as Tengen's judges see them
+ * ({@code gtp --model} with {@code --dead-stones playouts}, the default, and {@code network}, its search-averaged
+ * ownership) and as GNU Go does at levels 0 and 10 (its reading differs), with the Tromp-Taylor count of the board as
+ * it stands (nothing dead) beside them. For every SGF file of a directory the engines {@code loadsgf} it and answer
+ * {@code final_status_list dead} and {@code final_score}. Prints, and writes to {@code target/dead-stones.txt}: per
+ * judge and GNU Go level, the games whose dead sets agree exactly, the stones judged alike, and the games whose final
+ * score (and winner) agree.
  *
  * <p>Make the games with GNU Go against itself without {@code --capture-all-dead}, so that dead stones stay on the
  * board (the README's GTP section gives the commands), then run
@@ -88,41 +90,70 @@ class DeadStoneAgreementTest {
             files = listing.filter(p -> p.toString().endsWith(".sgf")).sorted().toList();
         }
         assertTrue(!files.isEmpty(), "no .sgf file in " + dir);
-        GtpCommand command = new GtpCommand();
-        new CommandLine(command).parseArgs("--model", model.toString(), "--seed", "1");
-        GtpEngine network = command.engine();
-        GtpEngine playouts = new GtpEngine("Tengen", "playouts", new RandomAgent(1), 1);
-        Tally byNetwork = new Tally("network (" + model.getFileName() + ", search-averaged ownership)");
-        Tally byPlayouts = new Tally("no network (playout estimate)");
-        Tally raw = new Tally("Tromp-Taylor count as it stands (nothing dead)");
-        StringBuilder games = new StringBuilder("game\tGNU Go dead\tnetwork dead\tplayouts dead\tGNU Go score\t"
-                + "network score\tplayouts score\traw score\n");
-        try (GnuGo gnugo = GnuGo.start(1, "--level", "0", "--chinese-rules", "--positional-superko",
-                "--allow-suicide")) {
-            for (Path file : files) {
-                gnugo.send("loadsgf " + file);
-                Set<String> gnuDead = vertices(gnugo.send("final_status_list dead"));
-                String gnuScore = gnugo.send("final_score");
-                Set<String> stones = vertices(gnugo.send("list_stones black") + " " + gnugo.send("list_stones white"));
-                ok(network, "loadsgf " + file);
-                Set<String> networkDead = vertices(ok(network, "final_status_list dead"));
-                String networkScore = ok(network, "final_score");
-                ok(playouts, "loadsgf " + file);
-                Set<String> playoutDead = vertices(ok(playouts, "final_status_list dead"));
-                String playoutScore = ok(playouts, "final_score");
-                String rawScore = GoSgf.read(file).history().replay().score().result();
-                byNetwork.add(gnuDead, networkDead, stones, gnuScore, networkScore);
-                byPlayouts.add(gnuDead, playoutDead, stones, gnuScore, playoutScore);
-                raw.add(gnuDead, Set.of(), stones, gnuScore, rawScore);
-                games.append(String.join("\t", file.getFileName().toString(), sorted(gnuDead), sorted(networkDead),
-                        sorted(playoutDead), gnuScore, networkScore, playoutScore, rawScore)).append('\n');
+        GtpEngine playouts = engine("--model", model.toString(), "--seed", "1");
+        GtpEngine network = engine("--model", model.toString(), "--seed", "1", "--dead-stones", "network");
+        List<String> judges = List.of("playouts (gtp --model " + model.getFileName() + ", the default judge)",
+                "network (--dead-stones network, search-averaged ownership)",
+                "Tromp-Taylor count as it stands (nothing dead)");
+        int[] levels = {0, 10};
+        Tally[][] tallies = new Tally[levels.length][judges.size()];
+        for (int l = 0; l < levels.length; l++) {
+            for (int j = 0; j < judges.size(); j++) {
+                tallies[l][j] = new Tally("GNU Go level " + levels[l] + " vs " + judges.get(j));
             }
         }
-        String report = files.size() + " games of " + dir + " against GNU Go 3.8's final_status_list dead and "
-                + "final_score:\n" + byNetwork.report() + "\n" + byPlayouts.report() + "\n" + raw.report() + "\n";
+        StringBuilder games = new StringBuilder("game\tGNU Go 0 dead\tGNU Go 10 dead\tplayouts dead\tnetwork dead\t"
+                + "GNU Go 0 score\tGNU Go 10 score\tplayouts score\tnetwork score\traw score\n");
+        try (GnuGo level0 = GnuGo.start(1, "--level", "0", "--chinese-rules", "--positional-superko",
+                "--allow-suicide");
+             GnuGo level10 = GnuGo.start(1, "--level", "10", "--chinese-rules", "--positional-superko",
+                "--allow-suicide")) {
+            GnuGo[] gnugo = {level0, level10};
+            for (Path file : files) {
+                List<Set<String>> dead = new ArrayList<>();
+                List<String> scores = new ArrayList<>();
+                for (GtpEngine engine : new GtpEngine[] {playouts, network}) {
+                    ok(engine, "loadsgf " + file);
+                    dead.add(vertices(ok(engine, "final_status_list dead")));
+                    scores.add(ok(engine, "final_score"));
+                }
+                dead.add(Set.of());
+                scores.add(GoSgf.read(file).history().replay().score().result());
+                StringBuilder gnuDead = new StringBuilder();
+                StringBuilder gnuScores = new StringBuilder();
+                for (int l = 0; l < levels.length; l++) {
+                    gnugo[l].send("loadsgf " + file);
+                    Set<String> oracle = vertices(gnugo[l].send("final_status_list dead"));
+                    String oracleScore = gnugo[l].send("final_score");
+                    Set<String> stones = vertices(gnugo[l].send("list_stones black") + " "
+                            + gnugo[l].send("list_stones white"));
+                    for (int j = 0; j < judges.size(); j++) {
+                        tallies[l][j].add(oracle, dead.get(j), stones, oracleScore, scores.get(j));
+                    }
+                    gnuDead.append(sorted(oracle)).append('\t');
+                    gnuScores.append(oracleScore).append('\t');
+                }
+                games.append(file.getFileName()).append('\t').append(gnuDead).append(sorted(dead.get(0))).append('\t')
+                        .append(sorted(dead.get(1))).append('\t').append(gnuScores)
+                        .append(String.join("\t", scores)).append('\n');
+            }
+        }
+        StringBuilder report = new StringBuilder(files.size() + " games of " + dir + " against GNU Go 3.8's "
+                + "final_status_list dead and final_score:\n");
+        for (Tally[] level : tallies) {
+            for (Tally tally : level) {
+                report.append(tally.report()).append('\n');
+                assertTrue(tally.games == files.size());
+            }
+        }
         System.out.print(report);
         Files.writeString(Path.of("target/dead-stones.txt"), report + "\n" + games, StandardCharsets.UTF_8);
-        assertTrue(byNetwork.games == files.size() && byPlayouts.games == files.size() && raw.games == files.size());
+    }
+
+    private static GtpEngine engine(String... args) {
+        GtpCommand command = new GtpCommand();
+        new CommandLine(command).parseArgs(args);
+        return command.engine();
     }
 
     private static Set<String> vertices(String text) {

@@ -31,7 +31,7 @@ final class StoneStatus {
     static final int PLAYOUTS = 1000;
     /**
      * Board points played out per estimate: the full {@value #PLAYOUTS} playouts up to 9x9, fewer beyond (224 on
-     * 19x19, at least 24), so that large boards answer in about a second too.
+     * 19x19, 29 on 52x52), so that large boards answer in a few seconds too.
      */
     private static final int WORK = PLAYOUTS * 81;
     /** A chain is alive only when its stones' mean ownership from its own view is above this. */
@@ -70,7 +70,7 @@ final class StoneStatus {
         float[] blackOwnership = new float[area];
         float[] neutral = new float[area];
         PlayoutPolicy policy = PlayoutPolicy.avoidingSelfAtari(board.hash() ^ game.toMove());
-        int playouts = Math.max(24, Math.min(PLAYOUTS, WORK / area));
+        int playouts = Math.min(PLAYOUTS, WORK / area);
         for (int p = 0; p < playouts; p++) {
             playout.copyFrom(start);
             policy.playOut(playout, 3 * area);
