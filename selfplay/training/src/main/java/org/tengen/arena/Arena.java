@@ -9,6 +9,7 @@ import org.tengen.agent.RandomOpening;
 import org.tengen.agent.Referee;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.env.game.GameHistory;
+import org.tengen.env.game.GameResult;
 import org.tengen.env.rules.Rules;
 import org.tengen.env.vec.IllegalActionPolicy;
 import org.tengen.env.vec.VecEnv;
@@ -117,9 +118,14 @@ public final class Arena {
                 }
                 GameHistory history = game.game().history();
                 int opened = Math.min(n, history.moveCount());
-                onGame.accept(GameRecord.builder(opened == 0 ? history : history.openingAsSetup(opened))
+                GameRecord.Builder record = GameRecord.builder(opened == 0 ? history : history.openingAsSetup(opened))
                         .optPlayers(game.firstBlack() ? nameA : nameB, game.firstBlack() ? nameB : nameA)
-                        .optResult(game.result().toSgf()).build());
+                        .optResult(game.result().toSgf());
+                if (game.result().kind() == GameResult.Kind.VOID || game.result().kind() == GameResult.Kind.UNKNOWN) {
+                    // No result (cut at the move cap), yet the match counted its area as it stood: record that.
+                    record.optComment("Counted as it stood: " + game.game().score().result());
+                }
+                onGame.accept(record.build());
             });
         }
         return new MatchResult(nameA, nameB, results.size(), wdl[0], wdl[2], wdl[1], cut[0],

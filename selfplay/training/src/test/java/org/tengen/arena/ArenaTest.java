@@ -43,9 +43,20 @@ class ArenaTest {
     @Test
     void gamesCutByTheMoveCapAreReported() {
         try (Agent a = new RandomAgent(1); Agent b = new RandomAgent(2)) {
+            List<GameRecord> records = new ArrayList<>();
             Arena.MatchResult capped = Arena.play(a, b, RULES.withMaxMoves(6), FeatureSets.byId("none"), 8, 4,
-                    Referee.AREA, r -> { });
+                    Referee.AREA, records::add);
             assertEquals(8, capped.cut(), "random players never pass within 6 turns on 5x5");
+            int blackWins = 0;
+            for (GameRecord record : records) {
+                // No result, yet counted: the record says by what.
+                assertEquals("Void", record.result());
+                String counted = record.history().replay().score().result();
+                assertEquals("Counted as it stood: " + counted, record.comment());
+                boolean aBlack = record.blackPlayer().equals(a.name());
+                blackWins += counted.startsWith("B+") == aBlack ? 1 : 0;
+            }
+            assertEquals(capped.winsA(), blackWins, "A's wins are the games counted for A");
             Arena.MatchResult open = Arena.play(a, b, RULES.withMaxMoves(1000), FeatureSets.byId("none"), 8, 4,
                     Referee.AREA, r -> { });
             assertEquals(0, open.cut());
