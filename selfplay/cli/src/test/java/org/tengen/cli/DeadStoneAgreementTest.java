@@ -2,6 +2,8 @@ package org.tengen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.tengen.cli.GtpEngines.engine;
+import static org.tengen.cli.GtpEngines.ok;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +22,6 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.tengen.env.testutil.GnuGo;
 import org.tengen.gtp.GtpEngine;
 import org.tengen.sgf.GoSgf;
-import picocli.CommandLine;
 
 /**
  * Opt-in measurement: the dead stones and final scores of finished games as Tengen's judges see them
@@ -150,11 +151,6 @@ class DeadStoneAgreementTest {
         Files.writeString(Path.of("target/dead-stones.txt"), report + "\n" + games, StandardCharsets.UTF_8);
     }
 
-    private static GtpEngine engine(String... args) {
-        GtpCommand command = new GtpCommand();
-        new CommandLine(command).parseArgs(args);
-        return command.engine();
-    }
 
     private static Set<String> vertices(String text) {
         return Arrays.stream(text.trim().split("\\s+")).filter(v -> !v.isEmpty())
@@ -171,9 +167,4 @@ class DeadStoneAgreementTest {
         return s.startsWith("B+") ? 1 : s.startsWith("W+") ? -1 : 0;
     }
 
-    private static String ok(GtpEngine engine, String command) {
-        String response = engine.execute(command);
-        assertTrue(response.startsWith("= "), command + " -> " + response);
-        return response.substring(2).strip();
-    }
 }

@@ -3,6 +3,7 @@ package org.tengen.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.tengen.cli.GtpEngines.ok;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -38,11 +39,6 @@ class GtpBoundsTest {
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> ok(engine, "final_status_list dead"));
     }
 
-    private static String ok(GtpEngine engine, String command) {
-        String response = engine.execute(command);
-        assertTrue(response.startsWith("="), command + " -> " + response);
-        return response.substring(1).strip();
-    }
 
     @Test
     void aHopelessGameIsResignedAfterThreeOwnMovesUnlessResigningIsOff() {

@@ -2,7 +2,8 @@ package org.tengen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.tengen.cli.GtpEngines.engine;
+import static org.tengen.cli.GtpEngines.ok;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,17 +25,7 @@ class GtpDeadStonesTest {
     private static final String WALLS = "(;GM[1]SZ[9]KM[0.5]RU[Tromp-Taylor]"
             + "AB[ea][eb][ec][ed][ee][ef][eg][eh][ei][he]AW[fa][fb][fc][fd][fe][ff][fg][fh][fi][cc][be]PL[B])";
 
-    private static GtpEngine engine(String... args) {
-        GtpCommand command = new GtpCommand();
-        new CommandLine(command).parseArgs(args);
-        return command.engine();
-    }
 
-    private static String ok(GtpEngine engine, String command) {
-        String response = engine.execute(command);
-        assertTrue(response.startsWith("= ") && response.endsWith("\n\n"), command + " -> " + response);
-        return response.substring(2).strip();
-    }
 
     @Test
     void withTheShippedModelLoadedTheDefaultJudgeFindsTheDeadStonesOnBothSides(@TempDir Path tmp) throws IOException {

@@ -2,6 +2,7 @@ package org.tengen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.tengen.cli.GtpEngines.ok;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -40,11 +41,6 @@ class GtpModelTest {
         return command.engine();
     }
 
-    private static String ok(GtpEngine engine, String command) {
-        String response = engine.execute(command);
-        assertTrue(response.startsWith("= ") && response.endsWith("\n\n"), command + " -> " + response);
-        return response.substring(2).strip();
-    }
 
     private static int analysedVisits(GtpEngine engine) {
         List<String> lines = ok(engine, "tengen-analyze").lines().toList();

@@ -2,6 +2,7 @@ package org.tengen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.tengen.cli.GtpEngines.ok;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,9 +61,4 @@ class PretrainedModelsTest {
         assertTrue(move.matches("[A-HJ][1-9]"), "a point of the 9x9 board, not " + move);
     }
 
-    private static String ok(GtpEngine engine, String command) {
-        String response = engine.execute(command);
-        assertTrue(response.startsWith("= "), command + " -> " + response);
-        return response.substring(2).strip();
-    }
 }
