@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.tengen.env.board.Board;
 import org.tengen.env.board.Stone;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.env.game.Game;
@@ -580,6 +581,22 @@ public final class BatchedSearch {
         return ended;
     }
 
+    /** Whether {@code action} in {@code g} is a point next to a stone of the opponent of the player to move. */
+    private static boolean touchesOpponent(Game g, int action) {
+        if (action == g.passAction()) {
+            return false;
+        }
+        Board board = g.board();
+        int loc = board.locOfAction(action);
+        int opponent = Stone.opponent(g.toMove());
+        for (int d = 0; d < 4; d++) {
+            if (board.colour(board.neighbour(loc, d)) == opponent) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether passing in {@code g} ends the game (the opponent passed last); {@link #probe} then holds the end. */
     private boolean passEnds(Game g) {
         if (g.consecutivePasses() == 0 || !g.isLegal(g.passAction())) {
@@ -779,7 +796,10 @@ public final class BatchedSearch {
             }
             float temperature = game.turns() < config.puct().temperatureMoves() ? config.puct().temperature() : 0f;
             edge = Puct.chooseEdge(tree, SearchTree.ROOT, temperature, randoms[t]);
-            if (temperature == 0f) {
+            // An exact result may override only a most visited move that touches no opponent stone, which fills the
+            // player's own area; one that touches an opponent stone may capture it (KataGo's ending rules spare such
+            // moves too), and a win by passing back now would leave those stones standing.
+            if (temperature == 0f && !touchesOpponent(game, tree.edgeAction[edge])) {
                 // Passing back is exact whether or not the search visited it.
                 float passBack = passEnds(game) ? GameValues.score(probe, player) : Float.NaN;
                 edge = Puct.exactOrMostVisited(tree, SearchTree.ROOT, edge,

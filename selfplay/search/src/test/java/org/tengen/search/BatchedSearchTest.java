@@ -93,6 +93,46 @@ class BatchedSearchTest {
         assertEquals(24.5, game.scoreMargin(), 0.0);
     }
 
+    /**
+     * Black owns the board but for a dead White stone in the corner (A5, its last liberty B5) and two one-point eyes
+     * (C3 and D2), and White has just passed: passing back wins exactly by 21.5, since the stone counts for White,
+     * while capturing it leaves White nothing but a pass, and then passing back wins by 24.5. The network sees every
+     * point as Black's, and its margin may fall short of the exact 21.5 (a score head that has not learnt the end):
+     * the exact pass back is no end to prefer while the stone the search reckons dead stands, so the greedy choice
+     * captures (not an eye fill, nor the pass), then passes back for the whole board.
+     */
+    @ParameterizedTest(name = "network margin {0}")
+    @org.junit.jupiter.params.provider.ValueSource(floats = {24.5f, 26f, 20f, 10f, 5f})
+    void greedySearchCapturesDeadStonesBeforePassingBack(float networkMargin) {
+        Rules rules = Rules.trompTaylor(5).withKomi(0.5);
+        int pass = rules.passAction();
+        int dead = 0; // A5
+        int capture = 1; // B5
+        int[] eyes = {12, 18}; // C3 and D2
+        int[] black = java.util.stream.IntStream.range(0, rules.area())
+                .filter(a -> a != dead && a != capture && a != eyes[0] && a != eyes[1]).toArray();
+        Game game = new Game(rules);
+        game.setUpStones(black, new int[] {dead}, Stone.WHITE);
+        game.play(pass);
+        Game passedBack = new Game(rules);
+        passedBack.copyFrom(game);
+        passedBack.play(pass);
+        assertEquals(21.5, passedBack.scoreMargin(), 0.0, "passing back at once");
+
+        SearchConfig greedy = SearchConfig.builder().simulations(24).temperatureMoves(0).scoreUtility(0.3f)
+                .passBound(true).build();
+        BatchedSearch search = TestEvaluators.search(greedy, rules, 1,
+                TestEvaluators.blackOwnsTheBoard(rules, 0.2f, networkMargin), SEED);
+        SearchResult result = TestEvaluators.searchOne(search, game);
+        assertEquals(capture, result.action(), "the greedy choice at " + Arrays.toString(result.visits())
+                + " values " + Arrays.toString(result.values()));
+        game.play(capture);
+        game.play(pass); // White's only legal move: every other point is a suicide that repeats the position
+        assertEquals(pass, TestEvaluators.searchOne(search, game).action(), "nothing is left to capture");
+        game.play(pass);
+        assertEquals(24.5, game.scoreMargin(), 0.0);
+    }
+
     /** A margin the value cannot see decides only through the score utility, under both algorithms. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("configs")

@@ -109,10 +109,8 @@ final class Charts {
         double[] span = span(points.x());
         for (EloLadder.Rating anchor : anchors) {
             if (Double.isFinite(anchor.elo())) {
-                XYSeries line = chart.addSeries(String.format(Locale.ROOT, "anchor %s (%.0f)", anchor.player(),
-                        anchor.elo()), span, new double[] {anchor.elo(), anchor.elo()});
-                line.setMarker(SeriesMarkers.NONE);
-                line.setLineStyle(SeriesLines.DASH_DASH);
+                anchorLine(chart, String.format(Locale.ROOT, "anchor %s (%.0f)", anchor.player(), anchor.elo()), span,
+                        anchor.elo());
             }
         }
         return Optional.of(new Plot("elo", "Elo of each checkpoint from the " + source
@@ -286,7 +284,14 @@ final class Charts {
     }
 
     /** The x range of horizontal reference lines: the data's, widened around a single generation. */
-    private static double[] span(double[] x) {
+    /** A dashed horizontal line named {@code name} at Elo {@code elo} over {@code span}: a fixed anchor's rating. */
+    static void anchorLine(XYChart chart, String name, double[] span, double elo) {
+        XYSeries line = chart.addSeries(name, span, new double[] {elo, elo});
+        line.setMarker(SeriesMarkers.NONE);
+        line.setLineStyle(SeriesLines.DASH_DASH);
+    }
+
+    static double[] span(double[] x) {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (double v : x) {

@@ -2,12 +2,15 @@ package org.tengen.report;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -28,8 +31,12 @@ public final class RunComparison {
     private RunComparison() {
     }
 
-    /** One run's learning curve: per checkpoint of its ladder, the compute that made it and its Elo. */
-    record Curve(String name, double[] hours, double[] games, double[] elo, double[] ci95) {
+    /**
+     * One run's learning curve: per checkpoint of its ladder, the compute that made it and its Elo; and the Elo of each
+     * fixed anchor in that ladder.
+     */
+    record Curve(String name, double[] hours, double[] games, double[] elo, double[] ci95,
+                 Map<String, Double> anchors) {
     }
 
     /**
@@ -62,32 +69,65 @@ public final class RunComparison {
             byGeneration.put(m.generations()[i], new double[] {seconds / 3600, games});
         }
         List<double[]> rows = new ArrayList<>(); // {generation, hours, games, elo, ci95}
+        Map<String, Double> anchors = new TreeMap<>();
         for (EloLadder.Rating r : data.ladder()) {
             int g = RunData.generationOf(r.player());
             double[] at = g == 0 ? new double[] {0, 0} : byGeneration.get(g);
-            if (g >= 0 && at != null) {
+            if (g < 0 && Double.isFinite(r.elo())) {
+                anchors.put(r.player(), r.elo());
+            } else if (g >= 0 && at != null) {
                 rows.add(new double[] {g, at[0], at[1], r.elo(), r.ci95()});
             }
         }
         rows.sort((a, b) -> Double.compare(a[0], b[0]));
-        return new Curve(name(data), column(rows, 1), column(rows, 2), column(rows, 3), column(rows, 4));
+        return new Curve(name(data), column(rows, 1), column(rows, 2), column(rows, 3), column(rows, 4), anchors);
     }
 
-    private static Charts.Plot plot(String name, String title, String xTitle, List<Curve> curves, boolean hours) {
+    static Charts.Plot plot(String name, String title, String xTitle, List<Curve> curves, boolean hours) {
         XYChart chart = Charts.chart(title, "Elo (random = 0)");
         chart.setXAxisTitle(xTitle);
         chart.getStyler().setxAxisTickLabelsFormattingFunction(hours ? v -> String.format(Locale.ROOT, "%.2f", v)
                 : v -> String.format(Locale.ROOT, "%,.0f", v));
+        List<Double> xs = new ArrayList<>();
         for (Curve c : curves) {
             Charts.Points p = Charts.Points.of(hours ? c.hours() : c.games(), c.elo(), c.ci95());
             if (!p.isEmpty()) {
                 XYSeries s = chart.addSeries(uniqueName(chart, c.name()), p.x(), p.y(), p.error());
                 s.setMarker(SeriesMarkers.CIRCLE);
+                Arrays.stream(p.x()).forEach(xs::add);
             }
+        }
+        if (!xs.isEmpty()) {
+            sharedAnchorLines(chart, curves, Charts.span(xs.stream().mapToDouble(Double::doubleValue).toArray()));
         }
         return new Charts.Plot(name, "Elo of each checkpoint in its own run's final ladder (random = 0; bars are "
                 + "95% intervals) against the " + (hours ? "hours of self-play and training" : "self-play games")
-                + " that made it.", chart);
+                + " that made it; the dashed lines are the fixed anchors every run played, at their Elo in each "
+                + "run's ladder (one line where the runs agree).", chart);
+    }
+
+    /**
+     * A dashed line for each anchor in every run's ladder: one where all runs rate it alike (to the Elo point, as the
+     * random anchor at 0), else one per run, so that the curves can be read against the same opponents.
+     */
+    private static void sharedAnchorLines(XYChart chart, List<Curve> curves, double[] span) {
+        Set<String> shared = new TreeSet<>(curves.get(0).anchors().keySet());
+        curves.forEach(c -> shared.retainAll(c.anchors().keySet()));
+        for (String anchor : shared) {
+            Set<Long> rounded = new TreeSet<>();
+            curves.forEach(c -> rounded.add(Math.round(c.anchors().get(anchor))));
+            if (rounded.size() == 1) {
+                double elo = curves.get(0).anchors().get(anchor);
+                Charts.anchorLine(chart, uniqueName(chart, String.format(Locale.ROOT, "anchor %s (%.0f)", anchor,
+                        elo)), span, elo);
+                continue;
+            }
+            for (Curve c : curves) {
+                double elo = c.anchors().get(anchor);
+                Charts.anchorLine(chart, uniqueName(chart, String.format(Locale.ROOT, "anchor %s in %s (%.0f)", anchor,
+                        c.name(), elo)), span, elo);
+            }
+        }
     }
 
     private static String uniqueName(XYChart chart, String name) {
