@@ -3,17 +3,16 @@ package org.tengen.run;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.tengen.env.io.AtomicFiles;
 import org.tengen.env.io.IoErrors;
 
 /**
@@ -296,22 +295,7 @@ public final class RunDirectory {
     /** Writes {@code text} to {@code file} atomically: a temporary file in the same folder, forced, then renamed. */
     public static void writeAtomically(Path file, String text) {
         try {
-            Files.createDirectories(file.getParent());
-            Path tmp = Files.createTempFile(file.getParent(), "." + file.getFileName(), ".tmp");
-            try {
-                try (var channel = java.nio.channels.FileChannel.open(tmp,
-                        java.nio.file.StandardOpenOption.WRITE)) {
-                    channel.write(java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
-                    channel.force(true);
-                }
-                try {
-                    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + IoErrors.reason(e), e);
         }
