@@ -250,19 +250,22 @@ public final class RunDirectory {
 
     /**
      * Deletes what writes interrupted by a kill left behind: hidden {@code .*tmp*} files and directories in
-     * {@code checkpoints/} and in each generation's {@code data/} folder. Returns how many were removed.
+     * {@code checkpoints/}, in each checkpoint (a derived int8 model) and in each generation's {@code data/} folder.
+     * Returns how many were removed.
      */
     public int removeStaleTemporaries() {
         int removed = 0;
         List<Path> folders = new ArrayList<>();
         folders.add(checkpointsDir());
         folders.add(root);
-        Path data = root.resolve("data");
-        if (Files.isDirectory(data)) {
-            try (DirectoryStream<Path> gens = Files.newDirectoryStream(data)) {
-                gens.forEach(folders::add);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot list " + data, e);
+        // Data parts in each generation's folder; derived models (int8) inside each checkpoint.
+        for (Path parent : List.of(root.resolve("data"), checkpointsDir())) {
+            if (Files.isDirectory(parent)) {
+                try (DirectoryStream<Path> children = Files.newDirectoryStream(parent, Files::isDirectory)) {
+                    children.forEach(folders::add);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot list " + parent, e);
+                }
             }
         }
         for (Path folder : folders) {

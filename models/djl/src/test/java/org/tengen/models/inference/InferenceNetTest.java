@@ -28,10 +28,7 @@ class InferenceNetTest {
 
     @Test
     void bothBackendsLoadACheckpointAndAgree() {
-        Path dir = tmp.resolve("c");
-        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
-            Checkpoints.save(dir, net, new Provenance("t", 1, "tromp-taylor", 0, null));
-        }
+        Path dir = saved("t");
         // A 7x7 board although the net was made on 5x5: both backends run any board size.
         InputSpec spec = new InputSpec("t", 3, 7, 7);
         int batch = 4;
@@ -55,10 +52,7 @@ class InferenceNetTest {
 
     @Test
     void int8NeedsKnownFeaturesAndAutoThenStaysFp32() {
-        Path dir = tmp.resolve("c");
-        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
-            Checkpoints.save(dir, net, new Provenance("t", 1, "tromp-taylor", 0, null));
-        }
+        Path dir = saved("t");
         CheckpointException e = assertThrows(CheckpointException.class,
                 () -> InferenceNet.load(dir, NET, InferenceBackend.INT8, 1));
         assertTrue(e.getMessage().startsWith("cannot derive the int8 model of " + dir + ": "), e.getMessage());
@@ -69,10 +63,7 @@ class InferenceNetTest {
 
     @Test
     void theInt8ModelIsKeptBesideTheCheckpointReusedAndDerivedAgainWhenDamagedOrStale() throws Exception {
-        Path dir = tmp.resolve("c");
-        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
-            Checkpoints.save(dir, net, new Provenance("az3", 1, "tromp-taylor", 0, null));
-        }
+        Path dir = saved("az3");
         String name = Int8Net.fileName(Int8Net.weightRange());
         Path model = dir.resolve(name);
         Path record = dir.resolve(name + ".yaml");
@@ -110,10 +101,7 @@ class InferenceNetTest {
 
     @Test
     void aCheckpointThatCannotBeWrittenStillRunsInt8() throws Exception {
-        Path dir = tmp.resolve("c");
-        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
-            Checkpoints.save(dir, net, new Provenance("az3", 1, "tromp-taylor", 0, null));
-        }
+        Path dir = saved("az3");
         // A non-empty directory where the model would go: the rename fails (also for root, unlike permissions).
         String name = Int8Net.fileName(Int8Net.weightRange());
         Files.createDirectories(dir.resolve(name).resolve("in-the-way"));
@@ -121,6 +109,15 @@ class InferenceNetTest {
         load(dir, InferenceBackend.INT8);
         assertFalse(Files.exists(dir.resolve(name + ".yaml")));
         Checkpoints.verify(dir);
+    }
+
+    /** A checkpoint of a new {@link #NET} whose provenance names feature set {@code features}. */
+    private Path saved(String features) {
+        Path dir = tmp.resolve("c");
+        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
+            Checkpoints.save(dir, net, new Provenance(features, 1, "tromp-taylor", 0, null));
+        }
+        return dir;
     }
 
     private static void load(Path dir, InferenceBackend backend) {
@@ -140,10 +137,7 @@ class InferenceNetTest {
 
     @Test
     void anotherNetworkIsRefusedOnEveryBackend() {
-        Path dir = tmp.resolve("c");
-        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
-            Checkpoints.save(dir, net, new Provenance("t", 1, "tromp-taylor", 0, null));
-        }
+        Path dir = saved("t");
         NetConfig wider = new NetConfig(3, 5, 5, 2, 16, true, true, true);
         for (InferenceBackend backend : InferenceBackend.values()) {
             CheckpointException e = assertThrows(CheckpointException.class,
