@@ -258,10 +258,11 @@ public final class Checkpoints {
         record.putAll(derived.facts());
         DumperOptions options = new DumperOptions();
         options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+        String text = "# " + name + ", derived from checkpoint " + dir.getFileName() + " on this machine\n"
+                + new Yaml(options).dump(record);
         try {
             AtomicFiles.write(dir.resolve(name), derived.model());
-            AtomicFiles.write(dir.resolve(name + ".yaml"), ("# " + name + ", derived from checkpoint " + dir.getFileName()
-                    + " on this machine\n" + new Yaml(options).dump(record)).getBytes(StandardCharsets.UTF_8));
+            AtomicFiles.write(dir.resolve(name + ".yaml"), text.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new CheckpointException("cannot write " + dir.resolve(name) + ": " + IoErrors.reason(e), e);
         }
