@@ -31,11 +31,12 @@ public final class BenchCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--boards", split = ",", paramLabel = "SIZE",
-            description = "Board sizes, such as 9,19 or 7x5 (default: 9,19).")
+            description = "Board sizes, such as 9,19 or 7x5, also of --models (default: 9,19; --models --quick: 9).")
     private List<String> boards;
 
     @Option(names = "--envs", split = ",", paramLabel = "N",
-            description = "Games stepped together (batch sizes) (default: 16,256,1024; quick: 256).")
+            description = "Games stepped together (batch sizes) (default: 16,256,1024; quick: 256); with --models, "
+                    + "the forward batch sizes (default: 1,8,64,256).")
     private List<Integer> envs;
 
     @Option(names = "--threads", split = ",", paramLabel = "T",
@@ -77,14 +78,10 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--models",
             description = "Benchmark the networks instead: forward positions/s on libtorch, ONNX Runtime fp32 and int8 "
-                    + "at batch 1, 8, 64, 256 through the evaluator and the bare library, also as a share of a "
-                    + "measured fp32 peak, for 4x32, 6x64 and 10x128 nets on the --model-boards; and training steps/s "
-                    + "at batch 256 of the first two on 9x9.")
+                    + "at the --envs batch sizes (1, 8, 64, 256) through the evaluator and the bare library, also as "
+                    + "a share of a measured fp32 peak, for 4x32, 6x64 and 10x128 nets on the --boards; and "
+                    + "training steps/s at batch 256 of the first two on 9x9.")
     private boolean models;
-
-    @Option(names = "--model-boards", split = ",", paramLabel = "N",
-            description = "Square board sizes of --models (default: 9,19; quick: 9).")
-    private List<Integer> modelBoards;
 
     @Option(names = "--model-threads", paramLabel = "T", defaultValue = "1",
             description = "Intra-op threads of every backend for --models (default: ${DEFAULT-VALUE}).")
@@ -95,11 +92,8 @@ public final class BenchCommand implements Callable<Integer> {
         if (models) {
             return benchModels();
         }
-        List<Rules> sizes = new ArrayList<>();
         Preset preset = parse(() -> Preset.byName(rules));
-        for (String b : orDefault(boards, List.of("9", "19"))) {
-            sizes.add(parse(() -> preset.rules(width(b), height(b))));
-        }
+        List<Rules> sizes = boards(List.of("9", "19"));
         List<Integer> batchSizes = orDefault(envs, quick ? List.of(256) : List.of(16, 256, 1024));
         List<Integer> threadCounts = orDefault(threads, List.of(1, 2));
         List<FeatureSet> featureSets = new ArrayList<>();
@@ -150,11 +144,16 @@ public final class BenchCommand implements Callable<Integer> {
         NetworkRuntime.configure(modelThreads);
         java.time.Duration round = java.time.Duration.ofMillis(quick ? 200 : 500);
         List<org.tengen.models.net.NetConfig> nets = new ArrayList<>();
-        for (int size : orDefault(modelBoards, quick ? List.of(9) : List.of(9, 19))) {
-            positive(size, "--model-boards");
-            nets.addAll(ModelBenchmark.standardNets(size));
+        for (Rules r : boards(quick ? List.of("9") : List.of("9", "19"))) {
+            nets.addAll(ModelBenchmark.standardNets(r.width(), r.height()));
         }
-        ModelBenchmark.Report report = new ModelBenchmark(ModelBenchmark.Options.standard(modelThreads, round))
+        int[] batches = envs == null || envs.isEmpty() ? ModelBenchmark.STANDARD_BATCHES
+                : envs.stream().mapToInt(Integer::intValue).toArray();
+        for (int b : batches) {
+            positive(b, "--envs");
+        }
+        ModelBenchmark.Report report = new ModelBenchmark(ModelBenchmark.Options.standard(modelThreads, round,
+                batches))
                 .run(nets, List.of(ModelBenchmark.SMALL, ModelBenchmark.MEDIUM));
         PrintWriter out = spec.commandLine().getOut();
         out.print(report.table());
@@ -173,6 +172,16 @@ public final class BenchCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** The --boards (or {@code fallback}) under the --rules, checked. */
+    private List<Rules> boards(List<String> fallback) {
+        Preset preset = parse(() -> Preset.byName(rules));
+        List<Rules> sizes = new ArrayList<>();
+        for (String b : orDefault(boards, fallback)) {
+            sizes.add(parse(() -> preset.rules(width(b), height(b))));
+        }
+        return sizes;
     }
 
     private void positive(int value, String option) {

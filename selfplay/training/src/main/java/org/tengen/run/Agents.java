@@ -15,6 +15,7 @@ import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.eval.Evaluator;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.eval.SymmetricEvaluator;
+import org.tengen.models.inference.AutoChoice;
 import org.tengen.models.inference.InferenceBackend;
 import org.tengen.models.inference.InferenceNet;
 import org.tengen.models.net.PolicyValueNet;
@@ -30,12 +31,22 @@ public final class Agents {
     private final RunConfig config;
     private final FeatureSet features;
     private final Duration engineTimeout;
+    private final AutoChoice auto;
 
-    /** Agents of {@code config}'s run; external engines get its {@code evaluation.engineTimeoutSeconds}. */
+    /**
+     * Agents of {@code config}'s run; external engines get its {@code evaluation.engineTimeoutSeconds}, backend auto
+     * decides once in this process.
+     */
     public Agents(RunConfig config) {
+        this(config, AutoChoice.perProcess());
+    }
+
+    /** Agents of {@code config}'s run whose backend auto decides as {@code auto} says. */
+    public Agents(RunConfig config, AutoChoice auto) {
         this.config = config;
         this.features = config.featureSet();
         this.engineTimeout = config.evaluation().engineTimeout();
+        this.auto = auto;
     }
 
     /**
@@ -76,7 +87,7 @@ public final class Agents {
 
     private InferenceNet loadForSearch(Path checkpoint, InferenceBackend backend) {
         requireFeatures(checkpoint);
-        return InferenceNet.load(checkpoint, config.network(), backend, config.threads());
+        return InferenceNet.load(checkpoint, config.network(), backend, config.threads(), auto);
     }
 
     private void requireFeatures(Path checkpoint) {

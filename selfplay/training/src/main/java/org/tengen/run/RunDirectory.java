@@ -3,17 +3,16 @@ package org.tengen.run;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.tengen.env.io.AtomicFiles;
 import org.tengen.env.io.IoErrors;
 
 /**
@@ -251,19 +250,22 @@ public final class RunDirectory {
 
     /**
      * Deletes what writes interrupted by a kill left behind: hidden {@code .*tmp*} files and directories in
-     * {@code checkpoints/} and in each generation's {@code data/} folder. Returns how many were removed.
+     * {@code checkpoints/}, in each checkpoint (a derived int8 model) and in each generation's {@code data/} folder.
+     * Returns how many were removed.
      */
     public int removeStaleTemporaries() {
         int removed = 0;
         List<Path> folders = new ArrayList<>();
         folders.add(checkpointsDir());
         folders.add(root);
-        Path data = root.resolve("data");
-        if (Files.isDirectory(data)) {
-            try (DirectoryStream<Path> gens = Files.newDirectoryStream(data)) {
-                gens.forEach(folders::add);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot list " + data, e);
+        // Data parts in each generation's folder; derived models (int8) inside each checkpoint.
+        for (Path parent : List.of(root.resolve("data"), checkpointsDir())) {
+            if (Files.isDirectory(parent)) {
+                try (DirectoryStream<Path> children = Files.newDirectoryStream(parent, Files::isDirectory)) {
+                    children.forEach(folders::add);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot list " + parent, e);
+                }
             }
         }
         for (Path folder : folders) {
@@ -296,22 +298,7 @@ public final class RunDirectory {
     /** Writes {@code text} to {@code file} atomically: a temporary file in the same folder, forced, then renamed. */
     public static void writeAtomically(Path file, String text) {
         try {
-            Files.createDirectories(file.getParent());
-            Path tmp = Files.createTempFile(file.getParent(), "." + file.getFileName(), ".tmp");
-            try {
-                try (var channel = java.nio.channels.FileChannel.open(tmp,
-                        java.nio.file.StandardOpenOption.WRITE)) {
-                    channel.write(java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
-                    channel.force(true);
-                }
-                try {
-                    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + IoErrors.reason(e), e);
         }

@@ -14,6 +14,7 @@ import org.tengen.env.game.GameHistory;
 import org.tengen.env.rules.Rules;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.inference.InferenceNet;
+import org.tengen.models.throughput.ModelBenchmark;
 import org.tengen.search.Seeds;
 import org.tengen.selfplay.SelfPlay;
 import org.tengen.sgf.GoSgf;
@@ -50,13 +51,16 @@ final class SelfPlayPhase extends RunPhase {
         int partGames = config.gamesPerPart();
         int nextPart = parts.isEmpty() ? 0 : parts.get(parts.size() - 1).index() + 1;
         long start = System.nanoTime();
+        long cpuStart = ModelBenchmark.processCpuNanos();
         long samples = 0;
         int played = 0;
         long[] distinct = {0};
         SelfPlay.Summary total = null;
         SelfPlay.Summary sp;
         long evaluationCount;
+        long calls;
         double network;
+        double cpuSeconds;
         try (InferenceNet net = run.loadForSearch(stats.best);
              SelfPlayWorkers workers = new SelfPlayWorkers(config, net, g, nextPart);
              Progress progress = progress(g, config.games())) {
@@ -94,6 +98,8 @@ final class SelfPlayPhase extends RunPhase {
             sp = new SelfPlay.Summary(played, samples, total.moves(), total.resigned(), total.noResignGames(),
                     total.wouldResign(), total.falseResign(), total.blackWins(), seconds);
             evaluationCount = workers.evaluations();
+            calls = workers.calls();
+            cpuSeconds = (ModelBenchmark.processCpuNanos() - cpuStart) / 1e9;
             // Network share of the workers' time, not of wall time: every worker spends its own time.
             network = workers.networkSeconds();
         }
@@ -103,12 +109,15 @@ final class SelfPlayPhase extends RunPhase {
         session.selfPlaySeconds += sp.seconds();
         session.networkSeconds += network;
         session.evaluations += evaluationCount;
+        // Evaluations per CPU second of the process compare with bench --models' bare forward per CPU second on a
+        // shared machine; the mean batch says which batch size to compare with.
         LOG.info(String.format(Locale.ROOT, "Generation %d self-play: %d games (%d new to this session), %d samples, %.1f s (%.0f games/h, "
-                        + "%.0f NN evals/s, %.0f%% of the time in the network), Black won %d, resigned %d, "
-                        + "false resignations %d of %d", g, sp.games(), distinct[0], sp.samples(), sp.seconds(),
-                sp.games() * 3600 / sp.seconds(), evaluationCount / sp.seconds(),
-                100 * network / sp.seconds(), sp.blackWins(), sp.resigned(), sp.falseResign(),
-                sp.wouldResign()));
+                        + "%.0f NN evals/s, %.0f per CPU s in %.1f CPU s, mean batch %.1f, %.0f%% of the time in the "
+                        + "network), Black won %d, resigned %d, false resignations %d of %d", g, sp.games(),
+                distinct[0], sp.samples(), sp.seconds(), sp.games() * 3600 / sp.seconds(),
+                evaluationCount / sp.seconds(), evaluationCount / cpuSeconds, cpuSeconds,
+                calls == 0 ? 0.0 : (double) evaluationCount / calls, 100 * network / sp.seconds(), sp.blackWins(),
+                sp.resigned(), sp.falseResign(), sp.wouldResign()));
     }
 
     /** A 64-bit key of a game's moves: equal games have equal keys, different ones almost surely not. */

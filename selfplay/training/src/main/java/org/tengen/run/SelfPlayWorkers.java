@@ -124,6 +124,15 @@ public final class SelfPlayWorkers implements AutoCloseable {
         return sum;
     }
 
+    /** Calls of the network so far: {@link #evaluations()} over this is the mean batch the network sees. */
+    public long calls() {
+        long sum = 0;
+        for (TimedEvaluator t : timed) {
+            sum += t.calls();
+        }
+        return sum;
+    }
+
     @Override
     public void close() {
         pool.shutdownNow();

@@ -4,11 +4,12 @@ import java.nio.FloatBuffer;
 import org.tengen.models.eval.Evaluator;
 import org.tengen.models.eval.InputSpec;
 
-/** Passes evaluations through and counts positions and time spent in the network. */
+/** Passes evaluations through and counts calls, positions and time spent in the network. */
 final class TimedEvaluator implements Evaluator {
     private final Evaluator inner;
     private long nanos;
     private long positions;
+    private long calls;
 
     TimedEvaluator(Evaluator inner) {
         this.inner = inner;
@@ -31,6 +32,7 @@ final class TimedEvaluator implements Evaluator {
         inner.evaluate(batch, observations, legal, policy, value, score, ownership);
         nanos += System.nanoTime() - start;
         positions += batch;
+        calls++;
     }
 
     double seconds() {
@@ -39,5 +41,9 @@ final class TimedEvaluator implements Evaluator {
 
     long positions() {
         return positions;
+    }
+
+    long calls() {
+        return calls;
     }
 }

@@ -12,6 +12,7 @@ import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.learn.Learner;
 import org.tengen.models.eval.InputSpec;
+import org.tengen.models.inference.AutoChoice;
 import org.tengen.models.net.PolicyValueNet;
 
 /**
@@ -69,7 +70,7 @@ public final class TrainingRun {
         this.dir = dir;
         FeatureSet features = config.featureSet();
         this.context = new RunContext(config, dir, progressBars, features, InputSpec.of(features, config.rules()),
-                new Agents(config), new Session());
+                new Agents(config, AutoChoice.recordedIn(dir.root().resolve(AutoChoice.FILE))), new Session());
         this.evaluation = new EvaluationPhase(context);
         this.phases = List.of(new SelfPlayPhase(context), new TrainingPhase(context), evaluation);
     }

@@ -124,6 +124,7 @@ class TrainingRunTest {
         List<RunDirectory.DataPart> parts = dir.dataParts(2);
         Files.delete(parts.get(parts.size() - 1).path());
         Files.writeString(dir.dataDir(2).resolve(".part-009-4g.npz.tmp"), "partial");
+        Files.writeString(dir.checkpoint(1).resolve(".model-int8-w63.onnx123.tmp"), "partial");
         int gamesLeft = parts.get(parts.size() - 1).games();
         String metrics = Files.readString(dir.metricsFile());
         Files.writeString(dir.metricsFile(), metrics.substring(0, metrics.indexOf("\n2,") + 1));
@@ -138,6 +139,7 @@ class TrainingRunTest {
         assertEquals(3, Files.readAllLines(dir.metricsFile()).size());
         assertFalse(Files.exists(dir.checkpoint(2).resolveSibling(".gen-0002.tmp-12345")), "stale temp removed");
         assertFalse(Files.exists(dir.dataDir(2).resolve(".part-009-4g.npz.tmp")), "stale temp removed");
+        assertFalse(Files.exists(dir.checkpoint(1).resolve(".model-int8-w63.onnx123.tmp")), "stale temp removed");
 
         // A finished run does nothing more.
         TrainingRun.Summary fourth = new TrainingRun(tiny(2), dir, false).run();

@@ -24,6 +24,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.tengen.env.io.AtomicFiles;
+import org.tengen.env.io.IoErrors;
 import org.tengen.models.data.NpyArray;
 import org.tengen.models.data.NpzFile;
 import org.tengen.models.net.NetConfig;
@@ -196,6 +198,81 @@ public final class Checkpoints {
         }
     }
 
+    /**
+     * A model derived from a checkpoint on this machine and kept beside it, as {@code NAME} with its record
+     * {@code NAME.yaml}: the model's SHA-256, the hash of what it was derived from ({@value #ONNX_FILE}, or the weights
+     * for a checkpoint without one) and what the deriver measured ({@code facts}). Not part of the checkpoint: its
+     * metadata and the run store do not know it, so whoever needs it derives it again when it is absent or stale.
+     *
+     * @param model the model's bytes
+     * @param facts the record's other fields
+     */
+    public record Derived(byte[] model, Map<String, Object> facts) {
+    }
+
+    /**
+     * The derived model {@code name} beside checkpoint {@code dir}, or empty if it has none.
+     *
+     * @throws CheckpointException if it is there but damaged, or derived from another model than the checkpoint's
+     */
+    public static Optional<Derived> readDerived(Path dir, String name) {
+        Path recordFile = dir.resolve(name + ".yaml");
+        if (!Files.exists(recordFile)) {
+            return Optional.empty();
+        }
+        Map<?, ?> record;
+        try {
+            Object doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(recordFile,
+                    StandardCharsets.UTF_8));
+            if (!(doc instanceof Map<?, ?> map)) {
+                throw new CheckpointException(recordFile + " is not a YAML mapping");
+            }
+            record = map;
+        } catch (IOException | YAMLException e) {
+            throw new CheckpointException("cannot read " + recordFile + ": " + e.getMessage(), e);
+        }
+        Fields f = new Fields(dir, recordFile.getFileName().toString());
+        String source = sourceSha256(read(dir));
+        if (!source.equals(f.string(record, "sourceSha256"))) {
+            throw new CheckpointException(recordFile + " was derived from another model (sourceSha256 "
+                    + f.string(record, "sourceSha256") + ", the checkpoint's is " + source + ")");
+        }
+        byte[] model = verifiedFile(dir, name, f.string(record, "sha256"));
+        Map<String, Object> facts = new LinkedHashMap<>();
+        record.forEach((k, v) -> facts.put(k.toString(), v));
+        facts.remove("sha256");
+        facts.remove("sourceSha256");
+        return Optional.of(new Derived(model, facts));
+    }
+
+    /**
+     * Keeps {@code derived} beside checkpoint {@code dir} as {@code name}, replacing any earlier one: the model first,
+     * then its record, each written atomically, so a reader sees a model that matches its record or re-derives it.
+     *
+     * @throws CheckpointException if it cannot be written (a read-only checkpoint, say)
+     */
+    public static void writeDerived(Path dir, String name, Derived derived) {
+        Map<String, Object> record = new LinkedHashMap<>();
+        record.put("sha256", sha256(derived.model()));
+        record.put("sourceSha256", sourceSha256(read(dir)));
+        record.putAll(derived.facts());
+        DumperOptions options = new DumperOptions();
+        options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+        String text = "# " + name + ", derived from checkpoint " + dir.getFileName() + " on this machine\n"
+                + new Yaml(options).dump(record);
+        try {
+            AtomicFiles.write(dir.resolve(name), derived.model());
+            AtomicFiles.write(dir.resolve(name + ".yaml"), text.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new CheckpointException("cannot write " + dir.resolve(name) + ": " + IoErrors.reason(e), e);
+        }
+    }
+
+    /** The hash of what models are derived from: the ONNX model, or the weights of a checkpoint without one. */
+    private static String sourceSha256(CheckpointInfo info) {
+        return info.onnxSha256() != null ? info.onnxSha256() : info.weightsSha256();
+    }
+
     /** The weights' bytes after checking them against the metadata's hash. */
     private static byte[] verifiedWeights(Path dir, CheckpointInfo info) {
         return verifiedFile(dir, WEIGHTS_FILE, info.weightsSha256());
@@ -294,12 +371,16 @@ public final class Checkpoints {
         }
     }
 
-    /** Typed access to metadata fields with errors naming the field. */
-    private record Fields(Path dir) {
+    /** Typed access to the fields of {@code file} in checkpoint {@code dir}, with errors naming the field. */
+    private record Fields(Path dir, String file) {
+        Fields(Path dir) {
+            this(dir, METADATA_FILE);
+        }
+
         Object get(Map<?, ?> map, String key) {
             Object value = map.get(key);
             if (value == null) {
-                throw new CheckpointException("checkpoint " + dir + ": " + METADATA_FILE + " lacks field '" + key
+                throw new CheckpointException("checkpoint " + dir + ": " + file + " lacks field '" + key
                         + "'");
             }
             return value;
@@ -339,7 +420,7 @@ public final class Checkpoints {
         }
 
         private CheckpointException wrongType(String key, String expected) {
-            return new CheckpointException("checkpoint " + dir + ": field '" + key + "' in " + METADATA_FILE
+            return new CheckpointException("checkpoint " + dir + ": field '" + key + "' in " + file
                     + " must be " + expected);
         }
     }

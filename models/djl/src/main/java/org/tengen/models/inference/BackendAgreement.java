@@ -65,9 +65,27 @@ public final class BackendAgreement {
 
     /** One line: positions, top-move agreement, policy and value differences. */
     public String describe() {
-        return String.format(Locale.ROOT, "%d positions: same top move %.4f (%d), policy |diff| max %.3g mean %.3g, "
-                + "value |diff| max %.3g mean %.3g", positions, topMoveAgreement(), sameTopMove, policyMax,
-                policyMeanAbs(), valueMax, valueMeanAbs());
+        return summary().describe();
+    }
+
+    /** The figures so far. */
+    public Summary summary() {
+        return new Summary(positions, topMoveAgreement(), policyMax, policyMeanAbs(), valueMax, valueMeanAbs());
+    }
+
+    /**
+     * The figures of an agreement, as {@link BackendAgreement}'s accessors give them.
+     *
+     * @param topMoveAgreement share of positions whose most probable move is the reference's
+     */
+    public record Summary(long positions, double topMoveAgreement, double policyMaxAbs, double policyMeanAbs,
+                          double valueMaxAbs, double valueMeanAbs) {
+        /** One line: positions, top-move agreement, policy and value differences. */
+        public String describe() {
+            return String.format(Locale.ROOT, "%d positions: same top move %.4f (%d), policy |diff| max %.3g mean "
+                    + "%.3g, value |diff| max %.3g mean %.3g", positions, topMoveAgreement,
+                    Math.round(topMoveAgreement * positions), policyMaxAbs, policyMeanAbs, valueMaxAbs, valueMeanAbs);
+        }
     }
 
     /** Index (from 0) of the largest of {@code a[from .. from+n-1]}, the first of equals. */

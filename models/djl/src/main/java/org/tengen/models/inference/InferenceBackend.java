@@ -23,7 +23,8 @@ public enum InferenceBackend {
     /**
      * ONNX Runtime when its natives load on this platform, else libtorch; on ONNX Runtime, int8 for a network whose int8
      * model agrees with fp32 on its calibration positions ({@link #INT8_MIN_TOP_MOVE}, {@link #INT8_MAX_VALUE_MEAN_DIFF})
-     * and is at least {@link #INT8_MIN_SPEEDUP} times as fast in a quick probe, else fp32.
+     * where int8 is at least {@link #INT8_MIN_SPEEDUP} times as fast on this CPU in a quick probe made once per run
+     * ({@link AutoChoice}), else fp32.
      */
     AUTO;
 

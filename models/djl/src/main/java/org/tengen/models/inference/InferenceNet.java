@@ -3,6 +3,7 @@ package org.tengen.models.inference;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.slf4j.LoggerFactory;
+import org.tengen.env.features.FeatureSet;
 import org.tengen.env.features.FeatureSets;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
@@ -31,13 +32,23 @@ public sealed interface InferenceNet extends AutoCloseable {
     void close();
 
     /**
-     * Loads checkpoint {@code dir} after checking its hashes and that it holds the {@code expected} network.
+     * Loads checkpoint {@code dir} after checking its hashes and that it holds the {@code expected} network; for
+     * {@link InferenceBackend#AUTO}, int8 or fp32 is chosen as {@link AutoChoice#perProcess()} decides.
      *
      * @param threads intra-op threads of each forward pass on ONNX Runtime; libtorch's are set for the whole process
      *                by {@code ai.djl.pytorch.num_threads}
      * @throws org.tengen.models.checkpoint.CheckpointException if the checkpoint is missing, damaged or another network
      */
     static InferenceNet load(Path dir, NetConfig expected, InferenceBackend backend, int threads) {
+        return load(dir, expected, backend, threads, AutoChoice.perProcess());
+    }
+
+    /**
+     * {@link #load(Path, NetConfig, InferenceBackend, int)}, with {@link InferenceBackend#AUTO} running int8 when the
+     * checkpoint's int8 model agrees with fp32 on its calibration positions and {@code auto} decides int8 is faster on
+     * this CPU.
+     */
+    static InferenceNet load(Path dir, NetConfig expected, InferenceBackend backend, int threads, AutoChoice auto) {
         InferenceBackend library = backend.resolve();
         if (library == InferenceBackend.LIBTORCH) {
             return new Libtorch(Checkpoints.load(dir, expected));
@@ -50,9 +61,12 @@ public sealed interface InferenceNet extends AutoCloseable {
             return new Onnx(onnx, InferenceBackend.ONNX);
         }
         Int8Net int8;
+        InputSpec spec;
         try {
             Rules rules = Preset.byName(info.provenance().rules()).rules(expected.width(), expected.height());
-            int8 = Int8Net.quantize(onnx, fp32, rules, FeatureSets.byId(info.provenance().featureSet()), threads);
+            FeatureSet features = FeatureSets.byId(info.provenance().featureSet());
+            spec = InputSpec.of(features, rules);
+            int8 = Int8Net.of(dir, onnx, fp32, rules, features, threads);
         } catch (IllegalArgumentException e) {
             // Rules or features this build does not know: no games to calibrate on.
             if (backend == InferenceBackend.AUTO) {
@@ -68,16 +82,15 @@ public sealed interface InferenceNet extends AutoCloseable {
             onnx.close();
             return new Onnx(int8.model(), InferenceBackend.INT8);
         }
-        BackendAgreement a = int8.agreement();
-        double speedup = int8.speedupOver(onnx);
-        boolean useInt8 = a.topMoveAgreement() >= InferenceBackend.INT8_MIN_TOP_MOVE
-                && a.valueMeanAbs() <= InferenceBackend.INT8_MAX_VALUE_MEAN_DIFF
-                && speedup >= InferenceBackend.INT8_MIN_SPEEDUP;
-        LoggerFactory.getLogger(InferenceNet.class).info("Inference backend auto for {}: {} (int8 {} times as fast "
-                + "as fp32, same top move on {} of its calibration positions, value differs by {} on average)",
-                dir.getFileName(), useInt8 ? "int8" : "onnx", String.format(Locale.ROOT, "%.2f", speedup),
-                String.format(Locale.ROOT, "%.3f", a.topMoveAgreement()),
-                String.format(Locale.ROOT, "%.3f", a.valueMeanAbs()));
+        BackendAgreement.Summary a = int8.agreement();
+        boolean agrees = a.topMoveAgreement() >= InferenceBackend.INT8_MIN_TOP_MOVE
+                && a.valueMeanAbs() <= InferenceBackend.INT8_MAX_VALUE_MEAN_DIFF;
+        boolean useInt8 = agrees && auto.decide(dir.getFileName().toString(),
+                () -> Int8Net.speedup(int8.model(), onnx, spec)).int8();
+        LoggerFactory.getLogger(InferenceNet.class).info("Inference backend auto for {}: {} (its int8 model has the "
+                + "same top move on {} of its calibration positions, value differs by {} on average{})",
+                dir.getFileName(), useInt8 ? "int8" : "onnx", String.format(Locale.ROOT, "%.3f", a.topMoveAgreement()),
+                String.format(Locale.ROOT, "%.3f", a.valueMeanAbs()), agrees ? "" : ": not close enough");
         (useInt8 ? onnx : int8.model()).close();
         return useInt8 ? new Onnx(int8.model(), InferenceBackend.INT8) : new Onnx(onnx, InferenceBackend.ONNX);
     }

@@ -3,6 +3,10 @@ package org.tengen.models.inference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -10,20 +14,22 @@ import org.tengen.env.features.FeatureSet;
 import org.tengen.env.rules.Rules;
 import org.tengen.env.vec.VecEnv;
 import org.tengen.env.vec.VecEnvConfig;
+import org.tengen.models.checkpoint.CheckpointException;
+import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.eval.Evaluator;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.onnx.OnnxModel;
 import org.tengen.models.onnx.OnnxQuantize;
 
 /**
- * A network's int8 model, derived when it is loaded: the exported fp32 model plays {@value #GAMES} games against
- * itself (moves sampled from its policy, fixed seed), every {@value #STRIDE}nd position of the first {@value #PLIES}
- * plies calibrates the activation ranges, {@link OnnxQuantize} rewrites the graph, and the int8 model is checked
- * against fp32 on those positions.
+ * A network's int8 model: the exported fp32 model plays {@value #GAMES} games against itself (moves sampled from its
+ * policy, fixed seed), every {@value #STRIDE}nd position of the first {@value #PLIES} plies calibrates the activation
+ * ranges, {@link OnnxQuantize} rewrites the graph, and the int8 model is checked against fp32 on those positions.
  *
- * <p>Derived rather than stored beside the checkpoint because the right weight range depends on the CPU that runs it
- * (7-bit without VNNI, see {@link OnnxQuantize#REDUCED_RANGE}), and actors of one run store may differ; it is cheap
- * (on 9x9 well under a second) and deterministic for a given model and CPU.
+ * <p>Derived on the machine that runs it rather than shipped with the checkpoint, because the right weight range
+ * depends on the CPU (7-bit without VNNI, see {@link OnnxQuantize#REDUCED_RANGE}) and actors of one run store may
+ * differ. {@link #of} keeps it beside the checkpoint, one file per weight range with its hash and agreement
+ * ({@link Checkpoints#writeDerived}), so that every later load on this machine, in any process, reuses it.
  */
 public final class Int8Net {
     private static final Logger LOG = LoggerFactory.getLogger(Int8Net.class);
@@ -36,13 +42,13 @@ public final class Int8Net {
     private static final long PROBE_ROUND_NANOS = 40_000_000L;
 
     private final OnnxModel model;
-    private final BackendAgreement agreement;
-    private final Calibration calibration;
+    private final BackendAgreement.Summary agreement;
+    private final byte[] bytes;
 
-    private Int8Net(OnnxModel model, BackendAgreement agreement, Calibration calibration) {
+    private Int8Net(OnnxModel model, BackendAgreement.Summary agreement, byte[] bytes) {
         this.model = model;
         this.agreement = agreement;
-        this.calibration = calibration;
+        this.bytes = bytes;
     }
 
     /** The int8 model, on ONNX Runtime. */
@@ -51,34 +57,97 @@ public final class Int8Net {
     }
 
     /** int8 against fp32 on the calibration positions. */
-    public BackendAgreement agreement() {
+    public BackendAgreement.Summary agreement() {
         return agreement;
     }
 
+    /** The file name of the int8 model with weights up to {@code range} beside a checkpoint. */
+    static String fileName(int range) {
+        return "model-int8-w" + range + ".onnx";
+    }
+
     /**
-     * Positions per second of the int8 model over {@code fp32}'s at the calibration batch ({@value #GAMES}): a quick
-     * probe (about {@code 2 * PROBE_ROUNDS * 40} ms), each model's fastest round, alternating so load hits both alike.
+     * The int8 model of checkpoint {@code dir} (whose fp32 ONNX model is {@code fp32}, loaded as {@code fp32Model})
+     * for this CPU, loaded with {@code threads} intra-op threads: the one kept beside the checkpoint when it is there
+     * and verifies, else derived now ({@link #quantize}) and kept there (a checkpoint that cannot be written is only
+     * logged: the next load derives it again).
      */
-    public double speedupOver(OnnxModel fp32) {
-        try (Evaluator a = model.evaluator(calibration.spec()); Evaluator b = fp32.evaluator(calibration.spec())) {
+    public static Int8Net of(Path dir, OnnxModel fp32Model, byte[] fp32, Rules rules, FeatureSet features,
+                             int threads) {
+        int range = weightRange();
+        String name = fileName(range);
+        try {
+            Optional<Checkpoints.Derived> kept = Checkpoints.readDerived(dir, name);
+            if (kept.isPresent()) {
+                Map<String, Object> f = kept.get().facts();
+                BackendAgreement.Summary a = new BackendAgreement.Summary(number(f, "positions").longValue(),
+                        number(f, "topMoveAgreement").doubleValue(), number(f, "policyMaxAbs").doubleValue(),
+                        number(f, "policyMeanAbs").doubleValue(), number(f, "valueMaxAbs").doubleValue(),
+                        number(f, "valueMeanAbs").doubleValue());
+                return new Int8Net(OnnxModel.load(kept.get().model(), threads), a, kept.get().model());
+            }
+        } catch (CheckpointException e) {
+            LOG.warn("Deriving the int8 model again: {}", e.getMessage());
+        }
+        Int8Net derived = quantize(fp32Model, fp32, rules, features, threads);
+        BackendAgreement.Summary a = derived.agreement;
+        Map<String, Object> facts = new LinkedHashMap<>();
+        facts.put("weightRange", range);
+        facts.put("cpu", CpuFeatures.detect().describe());
+        facts.put("positions", a.positions());
+        facts.put("topMoveAgreement", a.topMoveAgreement());
+        facts.put("policyMaxAbs", a.policyMaxAbs());
+        facts.put("policyMeanAbs", a.policyMeanAbs());
+        facts.put("valueMaxAbs", a.valueMaxAbs());
+        facts.put("valueMeanAbs", a.valueMeanAbs());
+        try {
+            Checkpoints.writeDerived(dir, name, new Checkpoints.Derived(derived.bytes, facts));
+        } catch (CheckpointException e) {
+            LOG.warn("The int8 model is not kept ({}); the next load derives it again", e.getMessage());
+        }
+        return derived;
+    }
+
+    private static Number number(Map<String, Object> facts, String key) {
+        if (facts.get(key) instanceof Number n) {
+            return n;
+        }
+        throw new CheckpointException("the int8 record has no number '" + key + "'");
+    }
+
+    /**
+     * Positions per second of {@code int8} over {@code fp32} at batch {@value #GAMES} of random positions shaped as
+     * {@code spec}: a quick probe (about {@code 2 * PROBE_ROUNDS * 40} ms), each model's fastest round, alternating so
+     * load hits both alike.
+     */
+    public static double speedup(OnnxModel int8, OnnxModel fp32, InputSpec spec) {
+        FloatBuffer observations = ByteBuffer.allocateDirect(GAMES * spec.observationSize() * Float.BYTES)
+                .order(ByteOrder.nativeOrder()).asFloatBuffer();
+        SplittableRandom random = new SplittableRandom(SEED);
+        for (int i = 0; i < GAMES * spec.observationSize(); i++) {
+            observations.put(i, random.nextBoolean() ? 1f : 0f);
+        }
+        boolean[] legal = new boolean[GAMES * spec.actionCount()];
+        java.util.Arrays.fill(legal, true);
+        try (Evaluator a = int8.evaluator(spec); Evaluator b = fp32.evaluator(spec)) {
             long bestInt8 = Long.MAX_VALUE;
             long bestFp32 = Long.MAX_VALUE;
             for (int r = 0; r < PROBE_ROUNDS; r++) {
-                bestInt8 = Math.min(bestInt8, nanosPerCall(a));
-                bestFp32 = Math.min(bestFp32, nanosPerCall(b));
+                bestInt8 = Math.min(bestInt8, nanosPerCall(a, spec, observations, legal));
+                bestFp32 = Math.min(bestFp32, nanosPerCall(b, spec, observations, legal));
             }
             return (double) bestFp32 / bestInt8;
         }
     }
 
-    private long nanosPerCall(Evaluator e) {
-        float[] p = new float[GAMES * calibration.spec().actionCount()];
+    private static long nanosPerCall(Evaluator e, InputSpec spec, FloatBuffer observations, boolean[] legal) {
+        float[] p = new float[GAMES * spec.actionCount()];
         float[] v = new float[GAMES];
         long start = System.nanoTime();
         long calls = 0;
         long now;
         do {
-            e.evaluate(GAMES, calibration.observations(), calibration.legal(), p, v, v);
+            e.evaluate(GAMES, observations, legal, p, v, v);
             calls++;
             now = System.nanoTime();
         } while (now - start < PROBE_ROUND_NANOS);
@@ -92,12 +161,12 @@ public final class Int8Net {
 
     /**
      * Quantizes {@code fp32} (a network taking games of {@code rules} encoded by {@code features}) for this CPU and
-     * loads it with {@code threads} intra-op threads.
+     * loads it with {@code threads} intra-op threads, not kept anywhere.
      */
     public static Int8Net quantize(OnnxModel fp32Model, byte[] fp32, Rules rules, FeatureSet features, int threads) {
         long start = System.nanoTime();
+        int range = weightRange();
         Calibration c = calibrate(fp32Model, rules, features);
-        int range = CpuFeatures.detect().int8DotProducts() ? OnnxQuantize.FULL_RANGE : OnnxQuantize.REDUCED_RANGE;
         byte[] int8 = OnnxQuantize.int8(fp32, c.spec(), c.observations(), c.positions(), range);
         OnnxModel model = OnnxModel.load(int8, threads);
         BackendAgreement agreement = new BackendAgreement();
@@ -111,7 +180,12 @@ public final class Int8Net {
         LOG.info("int8 model ({}-bit weights) derived in {} ms; against fp32 on its calibration {}",
                 range == OnnxQuantize.FULL_RANGE ? 8 : 7, (System.nanoTime() - start) / 1_000_000,
                 agreement.describe());
-        return new Int8Net(model, agreement, c);
+        return new Int8Net(model, agreement.summary(), int8);
+    }
+
+    /** Largest weight magnitude on this CPU: 7 bits without int8 dot products that accumulate in 32 bits. */
+    static int weightRange() {
+        return CpuFeatures.detect().int8DotProducts() ? OnnxQuantize.FULL_RANGE : OnnxQuantize.REDUCED_RANGE;
     }
 
     /** Positions of the network's own games, sampled from its policy. */

@@ -72,6 +72,8 @@ public final class ModelBenchmark {
     public static final NetConfig LARGE = NetConfig.of(17, 9, 9, 10, 128);
     /** Side of the square matrices whose product measures the fp32 peak: large enough to amortise packing. */
     private static final int PEAK_SIDE = 1024;
+    /** Forward batch sizes of {@link Options#standard(int, Duration)}. */
+    public static final int[] STANDARD_BATCHES = {1, 8, 64, 256};
     /** Backends benchmarked, in table order. */
     private static final List<InferenceBackend> BACKENDS = List.of(InferenceBackend.LIBTORCH, InferenceBackend.ONNX,
             InferenceBackend.INT8);
@@ -97,7 +99,12 @@ public final class ModelBenchmark {
 
         /** Batches 1, 8, 64, 256, train batch 256, three rounds of {@code round}. */
         public static Options standard(int threads, Duration round) {
-            return new Options(threads, round, 3, new int[] {1, 8, 64, 256}, 256);
+            return standard(threads, round, STANDARD_BATCHES);
+        }
+
+        /** Forward {@code batches}, train batch 256, three rounds of {@code round}. */
+        public static Options standard(int threads, Duration round, int[] batches) {
+            return new Options(threads, round, 3, batches, 256);
         }
     }
 
@@ -218,8 +225,8 @@ public final class ModelBenchmark {
     }
 
     /** The three standard nets ({@link #SMALL}, {@link #MEDIUM}, {@link #LARGE}) on a board of {@code size}. */
-    public static List<NetConfig> standardNets(int size) {
-        return java.util.stream.Stream.of(SMALL, MEDIUM, LARGE).map(c -> NetConfig.of(c.inputPlanes(), size, size,
+    public static List<NetConfig> standardNets(int width, int height) {
+        return java.util.stream.Stream.of(SMALL, MEDIUM, LARGE).map(c -> NetConfig.of(c.inputPlanes(), width, height,
                 c.blocks(), c.channels())).toList();
     }
 
@@ -570,7 +577,7 @@ public final class ModelBenchmark {
      * CPU time of this process, all threads: unlike wall time it does not count time the machine gave to other
      * processes, so rates per CPU second compare fairly on a shared machine.
      */
-    private static long processCpuNanos() {
+    public static long processCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
                 .getOperatingSystemMXBean()).getProcessCpuTime();
     }

@@ -1,10 +1,14 @@
 package org.tengen.models.inference;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.models.checkpoint.CheckpointException;
@@ -24,10 +28,7 @@ class InferenceNetTest {
 
     @Test
     void bothBackendsLoadACheckpointAndAgree() {
-        Path dir = tmp.resolve("c");
-        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
-            Checkpoints.save(dir, net, new Provenance("t", 1, "tromp-taylor", 0, null));
-        }
+        Path dir = saved("t");
         // A 7x7 board although the net was made on 5x5: both backends run any board size.
         InputSpec spec = new InputSpec("t", 3, 7, 7);
         int batch = 4;
@@ -51,15 +52,79 @@ class InferenceNetTest {
 
     @Test
     void int8NeedsKnownFeaturesAndAutoThenStaysFp32() {
-        Path dir = tmp.resolve("c");
-        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
-            Checkpoints.save(dir, net, new Provenance("t", 1, "tromp-taylor", 0, null));
-        }
+        Path dir = saved("t");
         CheckpointException e = assertThrows(CheckpointException.class,
                 () -> InferenceNet.load(dir, NET, InferenceBackend.INT8, 1));
         assertTrue(e.getMessage().startsWith("cannot derive the int8 model of " + dir + ": "), e.getMessage());
         try (InferenceNet net = InferenceNet.load(dir, NET, InferenceBackend.AUTO, 1)) {
             assertEquals(InferenceBackend.ONNX, net.backend());
+        }
+    }
+
+    @Test
+    void theInt8ModelIsKeptBesideTheCheckpointReusedAndDerivedAgainWhenDamagedOrStale() throws Exception {
+        Path dir = saved("az3");
+        String name = Int8Net.fileName(Int8Net.weightRange());
+        Path model = dir.resolve(name);
+        Path record = dir.resolve(name + ".yaml");
+        load(dir, InferenceBackend.INT8);
+        byte[] derived = Files.readAllBytes(model);
+        assertTrue(Files.readString(record).contains("sourceSha256: " + Checkpoints.read(dir).onnxSha256()));
+        assertTrue(Checkpoints.readDerived(dir, name).isPresent());
+
+        // Reused: not written again (an old time stays).
+        FileTime old = FileTime.fromMillis(0);
+        Files.setLastModifiedTime(model, old);
+        load(dir, InferenceBackend.INT8);
+        load(dir, InferenceBackend.AUTO);
+        assertEquals(old, Files.getLastModifiedTime(model));
+
+        // Damaged: refused, then derived again (deterministic on one CPU) and kept whole.
+        byte[] damaged = derived.clone();
+        damaged[damaged.length / 2] ^= 1;
+        Files.write(model, damaged);
+        CheckpointException e = assertThrows(CheckpointException.class, () -> Checkpoints.readDerived(dir, name));
+        assertTrue(e.getMessage().contains("corrupt or replaced"), e.getMessage());
+        load(dir, InferenceBackend.INT8);
+        assertArrayEquals(derived, Files.readAllBytes(model));
+
+        // Derived from another model (the record names another source): derived again.
+        Files.writeString(record, Files.readString(record).replace(Checkpoints.read(dir).onnxSha256(), "f00d"));
+        assertThrows(CheckpointException.class, () -> Checkpoints.readDerived(dir, name));
+        Files.setLastModifiedTime(model, old);
+        load(dir, InferenceBackend.INT8);
+        assertTrue(Checkpoints.readDerived(dir, name).isPresent());
+        assertTrue(Files.getLastModifiedTime(model).compareTo(old) > 0);
+        // The checkpoint itself is untouched.
+        Checkpoints.verify(dir);
+    }
+
+    @Test
+    void aCheckpointThatCannotBeWrittenStillRunsInt8() throws Exception {
+        Path dir = saved("az3");
+        // A non-empty directory where the model would go: the rename fails (also for root, unlike permissions).
+        String name = Int8Net.fileName(Int8Net.weightRange());
+        Files.createDirectories(dir.resolve(name).resolve("in-the-way"));
+        load(dir, InferenceBackend.INT8);
+        load(dir, InferenceBackend.INT8);
+        assertFalse(Files.exists(dir.resolve(name + ".yaml")));
+        Checkpoints.verify(dir);
+    }
+
+    /** A checkpoint of a new {@link #NET} whose provenance names feature set {@code features}. */
+    private Path saved(String features) {
+        Path dir = tmp.resolve("c");
+        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
+            Checkpoints.save(dir, net, new Provenance(features, 1, "tromp-taylor", 0, null));
+        }
+        return dir;
+    }
+
+    private static void load(Path dir, InferenceBackend backend) {
+        try (InferenceNet net = InferenceNet.load(dir, NET, backend, 1);
+             Evaluator e = net.evaluator(new InputSpec("az3", 3, 5, 5))) {
+            assertTrue(net.backend() == backend || backend == InferenceBackend.AUTO);
+            assertTrue(e.spec().actionCount() > 0);
         }
     }
 
@@ -72,10 +137,7 @@ class InferenceNetTest {
 
     @Test
     void anotherNetworkIsRefusedOnEveryBackend() {
-        Path dir = tmp.resolve("c");
-        try (PolicyValueNet net = PolicyValueNet.create(NET)) {
-            Checkpoints.save(dir, net, new Provenance("t", 1, "tromp-taylor", 0, null));
-        }
+        Path dir = saved("t");
         NetConfig wider = new NetConfig(3, 5, 5, 2, 16, true, true, true);
         for (InferenceBackend backend : InferenceBackend.values()) {
             CheckpointException e = assertThrows(CheckpointException.class,

@@ -36,7 +36,7 @@ class Int8NetTest {
             Int8Net int8 = Int8Net.quantize(onnx, fp32, Preset.byName("tromp-taylor").rules(9, 9),
                     FeatureSets.byId("az9"), 1);
             try (OnnxModel m = int8.model()) {
-                BackendAgreement a = int8.agreement();
+                BackendAgreement.Summary a = int8.agreement();
                 assertEquals(Int8Net.GAMES * Int8Net.PLIES / Int8Net.STRIDE, a.positions());
                 assertTrue(a.topMoveAgreement() >= InferenceBackend.INT8_MIN_TOP_MOVE, a.describe());
                 assertTrue(a.valueMeanAbs() <= InferenceBackend.INT8_MAX_VALUE_MEAN_DIFF, a.describe());
