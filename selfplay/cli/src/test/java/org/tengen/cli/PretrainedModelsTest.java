@@ -61,4 +61,17 @@ class PretrainedModelsTest {
         assertTrue(move.matches("[A-HJ][1-9]"), "a point of the 9x9 board, not " + move);
     }
 
+    @Test
+    void theSevenBySevenModelOpensAtTheCentre() {
+        Path folder = PRETRAINED.resolve("7x7");
+        assertTrue(Files.isRegularFile(folder.resolve("README.md")), "provenance next to the model");
+        GtpCommand command = new GtpCommand();
+        new CommandLine(command).parseArgs("--model", folder.toString(), "--seed", "1", "--simulations", "32");
+        GtpEngine engine = command.engine();
+        assertEquals(7, engine.rules().width());
+        assertEquals(8.5, engine.rules().komi());
+        // 7x7 is solved with Black's first stone on the centre point (Davies; Li and Yang, 2015).
+        assertEquals("D4", ok(engine, "genmove b"));
+    }
+
 }
