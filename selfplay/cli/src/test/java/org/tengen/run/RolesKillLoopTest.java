@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,8 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 /**
  * Opt-in fault test of the roles: a learner, three actors and an evaluator as real processes, one of them killed with
- * SIGKILL at a random moment (seeded) and started again, over and over, while
+ * SIGKILL at a random moment (seeded; after some progress since the last kill) and started again, over and over,
+ * while
  * <ul>
  *   <li>batches are uploaded again: before each kill the test puts a random stored batch's records and shard once
  *       more (each must be a no-op) and other bytes under its key (each must be refused); on the directory store a
@@ -161,8 +163,13 @@ class RolesKillLoopTest {
         int freezes = 0;
         try {
             while (learnerKills + actorKills + evaluatorKills < kills) {
-                // JVM and libtorch start in 2 to 3 s: some kills land in start-up, most in play or training.
-                Thread.sleep(500 + random.nextInt(4000));
+                // Each kill waits for progress since the one before (a batch, a ledger or an arena result), then a
+                // random moment: on a loaded machine a JVM and libtorch take longer to start than a fixed pause, and
+                // kills would then only ever hit start-up.
+                int seen = progress(store);
+                RoleProcesses.waitFor(() -> progress(store) > seen, Duration.ofMinutes(5), "progress",
+                        tmp.resolve("learner.log"));
+                Thread.sleep(random.nextInt(4000));
                 roles.restartFailed();
                 int[] done = duplicates(store, random);
                 rePuts += done[0];
@@ -239,6 +246,12 @@ class RolesKillLoopTest {
                 a.batches(), RoleProcesses.config(configText).gamesPerPart(), a.consumed(), a.stale(), a.unlisted(),
                 a.models(), games, rePuts, refused, twins, S3TestServer.faults() - faultsBefore, freezes,
                 roles.restartsAfterFailure, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** Batches, ledgers and arena results in the store: grows as the roles work. */
+    private static int progress(RunStore store) {
+        return store.list(RunLayout.GAMES).size() + store.list(RunLayout.LEDGERS).size()
+                + store.list(RunLayout.ARENA).size();
     }
 
     /**
