@@ -25,8 +25,8 @@ import picocli.CommandLine.Spec;
                 + "run's config.",
             "Nothing in the run directory changes except the default output folder RUN_DIR/report. The page links "
                     + "the plots by relative paths, so the output folder can be copied as a whole.",
-            "A run store of separate actor and learner processes (a store directory, or s3://BUCKET/PREFIX) is "
-                    + "reported too: its run directory view (config, metrics.csv, elo.csv, arena results; no "
+            "RUN_DIR may also be the run store of separate actor and learner processes, a directory or "
+                    + "s3://BUCKET/PREFIX: its run directory view (config, metrics.csv, elo.csv, arena results; no "
                     + "checkpoints) is written into the output folder as NAME/, and the store is only read.",
             "Given several run directories, compares them instead: their Elo against hours of self-play and training "
                     + "and against self-play games on one plot each, and the config fields in which they differ "
@@ -41,8 +41,8 @@ final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Directory for report.html and the PNG plots, created if needed; existing report files "
-                    + "are replaced (default: RUN_DIR/report, ./report for a run store, or ./report-compare for "
-                    + "several runs).")
+                    + "are replaced (default: RUN_DIR/report; for a run store, ./report; for several runs, "
+                    + "./report-compare).")
     private Path out;
 
     @Override
