@@ -77,13 +77,13 @@ final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    /** An S3 location, or a directory that is a directory store's root (config.yaml, models/) and no run dir. */
+    /** An S3 location, or a directory that is a directory store's root (models/ or learner/) and no run dir. */
     private static boolean isStore(String run) {
         if (run.startsWith("s3://")) {
             return true;
         }
         Path dir = Path.of(run);
-        return Files.isDirectory(dir.resolve(RunLayout.MODELS)) && Files.isRegularFile(dir.resolve(RunLayout.CONFIG))
+        return (Files.isDirectory(dir.resolve(RunLayout.MODELS)) || Files.isDirectory(dir.resolve(RunLayout.LEDGERS)))
                 && !Files.exists(new RunDirectory(dir).metricsFile());
     }
 }

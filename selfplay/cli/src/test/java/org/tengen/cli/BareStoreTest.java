@@ -100,7 +100,8 @@ class BareStoreTest {
         Path empty = Files.createDirectories(tmp.resolve("empty").resolve(RunLayout.MODELS));
         CliRun none = CliRun.of("report", empty.getParent().toString());
         assertEquals(1, none.code());
-        assertTrue(none.err().startsWith("error: ") && none.err().strip().lines().count() == 1, none.err());
+        assertTrue(none.err().startsWith("error: ") && none.err().contains("has no config.yaml: its learner has not"
+                + " started yet") && none.err().strip().lines().count() == 1, none.err());
     }
 
     private static List<String> files(Path root) throws Exception {

@@ -54,7 +54,8 @@ public final class StoreExport {
     public static RunDirectory reportView(RunStore store, Path target) {
         String text = store.get(RunLayout.CONFIG).map(b -> new String(b, StandardCharsets.UTF_8))
                 .orElseThrow(() -> new IllegalArgumentException(store.location() + " has no " + RunLayout.CONFIG
-                        + ": not a run store (for a run directory, pass the directory that holds metrics.csv)"));
+                        + ": its learner has not started yet, or it is no run store (for a run directory, pass the"
+                        + " directory that holds metrics.csv)"));
         RunConfig config = RunConfig.from(ConfigNode.parse(store.location() + RunLayout.CONFIG,
                 new StringReader(text)));
         RunDirectory dir = new RunDirectory(target);
