@@ -27,12 +27,12 @@ import org.tengen.store.RunStore;
  * checks of a store they leave behind: every ledger and model verifies, every uploaded batch up to what the learner
  * listed is trained on or counted stale, none twice; every generation is rated once, its games recorded once.
  */
-final class RoleProcesses {
+public final class RoleProcesses {
     /**
      * A 5x5 run small enough for a few generations in seconds: a batch (4 games) is enough for a generation, and an
      * evaluation is 4 games against the previous model, plus 2 against the random anchor in even generations.
      */
-    static final String CONFIG = """
+    public static final String CONFIG = """
             name: roles
             game: {size: 5, komi: 0.5, maxMoves: 40}
             features: az5
@@ -58,7 +58,7 @@ final class RoleProcesses {
     }
 
     /** The run config of a config text such as {@link #CONFIG}. */
-    static RunConfig config(String text) {
+    public static RunConfig config(String text) {
         return RunConfig.from(org.tengen.config.ConfigNode.parse("roles.yaml", new java.io.StringReader(text)));
     }
 

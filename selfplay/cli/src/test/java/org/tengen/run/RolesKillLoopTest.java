@@ -1,10 +1,14 @@
 package org.tengen.run;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,112 +17,287 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
+import org.tengen.store.PutResult;
+import org.tengen.store.RunLayout;
+import org.tengen.store.RunLayout.GameBatch;
 import org.tengen.store.RunStore;
 import org.tengen.store.S3Store;
 import org.tengen.store.S3TestServer;
+import org.tengen.store.StoreConflictException;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 /**
  * Opt-in fault test of the roles: a learner, three actors and an evaluator as real processes, one of them killed with
- * SIGKILL at a random moment (seeded) and started again, over and over; then the learner and the evaluator finish,
- * and the store must account for every batch exactly once ({@link RoleProcesses#check}) and rate every model once
- * ({@link RoleProcesses#checkRated}). Once over a directory store, once over S3 (the store
- * tests' in-JVM S3 server, which the processes reach through {@code AWS_ENDPOINT_URL}). Run it with
+ * SIGKILL at a random moment (seeded; after some progress since the last kill) and started again, over and over,
+ * while
+ * <ul>
+ *   <li>batches are uploaded again: before each kill the test puts a random stored batch's records and shard once
+ *       more (each must be a no-op) and other bytes under its key (each must be refused); on the directory store a
+ *       twin of actor a1, the same id in a second process, sometimes runs beside it (two writers of one sequence);
+ *   <li>the store fails requests: S3 through a server that fails every 10th write, read and listing (half of the
+ *       writes after storing them, so the retry uploads the object again), the directory store by making one of its
+ *       folders immutable ({@code chattr +i}) for a moment, so that writes there fail and the role exits non-zero,
+ *       to be started again as the kubelet would.
+ * </ul>
+ * Then the learner and the evaluator finish, and the store must account for every batch exactly once, trained on or
+ * stale ({@link RoleProcesses#check}; every model verifies), and rate every model once
+ * ({@link RoleProcesses#checkRated}). Once over a directory store, once over S3 (the store tests' in-JVM S3 server,
+ * which the processes reach through {@code AWS_ENDPOINT_URL}). Run it with
  * {@code mvn -B test -pl selfplay/cli -am -Dtest=RolesKillLoopTest -Dsurefire.failIfNoSpecifiedTests=false
- * -Dtengen.rolesKillLoop=20} (kills per store; {@code -Dtengen.rolesKillLoop.seed=N} draws other moments).
+ * -Dtengen.rolesKillLoop=20} (kills per store; {@code -Dtengen.rolesKillLoop.seed=N} draws other moments). The
+ * directory leg needs root on a file system with immutable files (ext4, xfs).
  */
 @EnabledIfSystemProperty(named = "tengen.rolesKillLoop", matches = "\\d+")
 class RolesKillLoopTest {
     private static final int GENERATIONS = 12;
     private static final List<String> ACTORS = List.of("a1", "a2", "a3");
-    private static final int EVALUATOR = ACTORS.size() + 1;
+    /** Role numbers: 0 is the learner, 1 to 3 the actors. */
+    private static final int EVALUATOR = 4;
+    private static final int TWIN = 5;
+    /** Folders of a directory store that a write may hit. */
+    private static final List<String> FREEZABLE = List.of("games/a1", "games/a2", "games/a3", "learner", "models",
+            "arena", "metrics/learner");
 
     @Test
     void directoryStore(@TempDir Path tmp) throws Exception {
-        String location = tmp.resolve("store").toString();
-        try (RunStore store = RunStore.open(location)) {
-            loop(tmp, location, store, Map.of());
+        Path root = tmp.resolve("store");
+        try (RunStore store = RunStore.open(root.toString())) {
+            loop(tmp, root.toString(), store, Map.of(), root);
         }
     }
 
     @Test
     void s3Store(@TempDir Path tmp) throws Exception {
         String prefix = "roles/" + System.nanoTime();
-        Map<String, String> env = Map.of("AWS_ENDPOINT_URL", S3TestServer.endpoint().toString(),
+        Map<String, String> env = Map.of("AWS_ENDPOINT_URL", S3TestServer.faultyEndpoint(10).toString(),
                 "AWS_REGION", "us-east-1", "AWS_ACCESS_KEY_ID", S3TestServer.ACCESS_KEY,
                 "AWS_SECRET_ACCESS_KEY", S3TestServer.SECRET_KEY);
+        // The test itself reads through the server that does not fail.
         try (RunStore store = S3Store.builder().setBucket(S3TestServer.BUCKET).optPrefix(prefix)
                 .optEndpoint(S3TestServer.endpoint()).optRegion("us-east-1")
                 .optCredentials(StaticCredentialsProvider.create(AwsBasicCredentials.create(S3TestServer.ACCESS_KEY,
                         S3TestServer.SECRET_KEY))).build()) {
-            loop(tmp, "s3://" + S3TestServer.BUCKET + "/" + prefix, store, env);
+            loop(tmp, "s3://" + S3TestServer.BUCKET + "/" + prefix, store, env, null);
         }
     }
 
-    private static void loop(Path tmp, String location, RunStore store, Map<String, String> env) throws Exception {
+    /** The role processes of the loop, started again when killed or failed. */
+    private static final class Roles {
+        final Path tmp;
+        final Path config;
+        final String location;
+        final Map<String, String> env;
+        final Process[] processes = new Process[TWIN + 1];
+        int restartsAfterFailure;
+
+        Roles(Path tmp, Path config, String location, Map<String, String> env) {
+            this.tmp = tmp;
+            this.config = config;
+            this.location = location;
+            this.env = env;
+        }
+
+        void start(int role) throws IOException {
+            processes[role] = switch (role) {
+                case 0 -> RoleProcesses.learner(config, location, tmp, GENERATIONS, "learner.log", env);
+                case EVALUATOR -> RoleProcesses.evaluator(config, location, tmp, GENERATIONS, "evaluator.log", env);
+                case TWIN -> RoleProcesses.actor(config, location, tmp, ACTORS.get(0), "a1-twin.log", env);
+                default -> RoleProcesses.actor(config, location, tmp, ACTORS.get(role - 1), ACTORS.get(role - 1)
+                        + ".log", env);
+            };
+        }
+
+        boolean finished(int role) {
+            Process p = processes[role];
+            return p != null && !p.isAlive() && p.exitValue() == 0 && (role == 0 || role == EVALUATOR);
+        }
+
+        /** Starts again every role that exited non-zero (a store failure it could not retry), and counts them. */
+        void restartFailed() throws IOException {
+            for (int role = 0; role < TWIN; role++) {
+                Process p = processes[role];
+                if (!p.isAlive() && !finished(role)) {
+                    restartsAfterFailure++;
+                    start(role);
+                }
+            }
+        }
+
+        void killAll() throws InterruptedException {
+            for (Process p : processes) {
+                if (p != null) {
+                    p.destroyForcibly().waitFor();
+                }
+            }
+        }
+    }
+
+    private static void loop(Path tmp, String location, RunStore store, Map<String, String> env, Path frozenRoot)
+            throws Exception {
         int kills = Integer.parseInt(System.getProperty("tengen.rolesKillLoop"));
         SplittableRandom random = new SplittableRandom(Long.getLong("tengen.rolesKillLoop.seed", 1));
         Path config = tmp.resolve("roles.yaml");
         String configText = RoleProcesses.CONFIG.replace("generations: 4", "generations: " + GENERATIONS);
         Files.writeString(config, configText);
-        long start = System.nanoTime();
-        List<Process> processes = new ArrayList<>();
-        processes.add(RoleProcesses.learner(config, location, tmp, GENERATIONS, "learner.log", env));
-        for (String id : ACTORS) {
-            processes.add(RoleProcesses.actor(config, location, tmp, id, id + ".log", env));
+        boolean directory = frozenRoot != null;
+        if (directory) {
+            Path probe = Files.createDirectories(tmp.resolve("chattr-probe"));
+            boolean frozen = chattr("+i", probe);
+            boolean refused = frozen && !canCreate(probe);
+            assertTrue(!frozen || chattr("-i", probe), "chattr -i " + probe);
+            assertTrue(refused, "the directory leg needs chattr +i (root, ext4 or xfs)");
         }
-        processes.add(RoleProcesses.evaluator(config, location, tmp, GENERATIONS, "evaluator.log", env));
+        int faultsBefore = S3TestServer.faults();
+        long start = System.nanoTime();
+        Roles roles = new Roles(tmp, config, location, env);
+        for (int role = 0; role < TWIN; role++) {
+            roles.start(role);
+        }
         int learnerKills = 0;
         int actorKills = 0;
         int evaluatorKills = 0;
+        int rePuts = 0;
+        int refused = 0;
+        int twins = 0;
+        int freezes = 0;
         try {
-            for (int k = 0; k < kills; k++) {
-                // JVM and libtorch start in 2 to 3 s: some kills land in start-up, most in play or training.
-                Thread.sleep(500 + random.nextInt(4000));
-                int draw = random.nextInt(4);
-                int victim = draw == 0 ? 0 : draw == 1 ? EVALUATOR : 1 + random.nextInt(ACTORS.size());
-                Process p = processes.get(victim);
-                if ((victim == 0 || victim == EVALUATOR) && !p.isAlive()) {
-                    String log = victim == 0 ? "learner.log" : "evaluator.log";
-                    assertEquals(0, p.exitValue(), Files.readString(tmp.resolve(log)));
-                    victim = 1 + random.nextInt(ACTORS.size());
-                    p = processes.get(victim);
+            while (learnerKills + actorKills + evaluatorKills < kills) {
+                // Each kill waits for progress since the one before (a batch, a ledger or an arena result), then a
+                // random moment: on a loaded machine a JVM and libtorch take longer to start than a fixed pause, and
+                // kills would then only ever hit start-up.
+                int seen = progress(store);
+                RoleProcesses.waitFor(() -> progress(store) > seen, Duration.ofMinutes(5), "progress",
+                        tmp.resolve("learner.log"));
+                Thread.sleep(random.nextInt(4000));
+                roles.restartFailed();
+                int[] done = duplicates(store, random);
+                rePuts += done[0];
+                refused += done[1];
+                if (directory && random.nextInt(3) == 0) {
+                    Path folder = frozenRoot.resolve(FREEZABLE.get(random.nextInt(FREEZABLE.size())));
+                    if (Files.isDirectory(folder) && chattr("+i", folder)) {
+                        freezes++;
+                        try {
+                            Thread.sleep(300 + random.nextInt(1500));
+                        } finally {
+                            assertTrue(chattr("-i", folder), "chattr -i " + folder);
+                        }
+                    }
                 }
-                assertTrue(p.isAlive(), "process " + victim + " died on its own (exit "
-                        + (p.isAlive() ? 0 : p.exitValue()) + ")");
-                p.destroyForcibly().waitFor();
+                if (directory && roles.processes[TWIN] == null && random.nextInt(4) == 0) {
+                    twins++;
+                    roles.start(TWIN); // runs until the next kill, which takes it first
+                    continue;
+                }
+                int draw = random.nextInt(4);
+                int victim = roles.processes[TWIN] != null ? TWIN
+                        : draw == 0 ? 0 : draw == 1 ? EVALUATOR : 1 + random.nextInt(ACTORS.size());
+                if (!roles.processes[victim].isAlive()) {
+                    roles.restartFailed(); // it failed in the freeze just now, or it finished: take an actor
+                    victim = 1 + random.nextInt(ACTORS.size());
+                }
+                roles.processes[victim].destroyForcibly().waitFor();
+                if (victim == TWIN) {
+                    roles.processes[TWIN] = null;
+                    actorKills++;
+                    continue;
+                }
+                if (roles.processes[victim].isAlive()) {
+                    throw new AssertionError("process " + victim + " survived SIGKILL");
+                }
                 if (victim == 0) {
                     learnerKills++;
-                    processes.set(0, RoleProcesses.learner(config, location, tmp, GENERATIONS, "learner.log", env));
                 } else if (victim == EVALUATOR) {
                     evaluatorKills++;
-                    processes.set(EVALUATOR, RoleProcesses.evaluator(config, location, tmp, GENERATIONS,
-                            "evaluator.log", env));
                 } else {
                     actorKills++;
-                    String id = ACTORS.get(victim - 1);
-                    processes.set(victim, RoleProcesses.actor(config, location, tmp, id, id + ".log", env));
                 }
+                roles.start(victim);
             }
-            Process learner = processes.get(0);
-            assertTrue(learner.waitFor(300, TimeUnit.SECONDS), "the learner finishes");
-            assertEquals(0, learner.exitValue(), Files.readString(tmp.resolve("learner.log")));
-            Process evaluator = processes.get(EVALUATOR);
-            assertTrue(evaluator.waitFor(300, TimeUnit.SECONDS), "the evaluator finishes");
-            assertEquals(0, evaluator.exitValue(), Files.readString(tmp.resolve("evaluator.log")));
+            for (int role : new int[] {0, EVALUATOR}) {
+                String log = role == 0 ? "learner.log" : "evaluator.log";
+                while (true) {
+                    Process p = roles.processes[role];
+                    assertTrue(p.waitFor(300, TimeUnit.SECONDS), log + ": the role finishes");
+                    if (p.exitValue() == 0) {
+                        break;
+                    }
+                    roles.restartFailed(); // a store failure in the last freeze's wake
+                }
+                assertEquals(0, roles.processes[role].exitValue(), Files.readString(tmp.resolve(log)));
+            }
         } finally {
-            processes.forEach(Process::destroyForcibly);
-            for (Process p : processes) {
-                p.waitFor();
-            }
+            roles.killAll();
+        }
+        if (!directory) {
+            assertEquals(0, roles.restartsAfterFailure, "retries absorb every fault of the S3 server");
+        } else if (roles.restartsAfterFailure > 0) {
+            assertTrue(logsMention(tmp, "Operation not permitted"), "roles fail only where a folder was frozen");
         }
         RoleProcesses.Accounting a = RoleProcesses.check(store, GENERATIONS, tmp);
         int games = RoleProcesses.checkRated(store, RoleProcesses.config(configText), GENERATIONS);
-        System.out.printf("roles kill loop on %s: %d kills (learner %d, actors %d, evaluator %d), %d batches (%d"
-                        + " trained on, %d stale, %d after the last listing), %d models, %d arena games, %.1f s%n",
-                location,
-                learnerKills + actorKills + evaluatorKills, learnerKills, actorKills, evaluatorKills, a.batches(),
-                a.consumed(), a.stale(), a.unlisted(), a.models(), games, (System.nanoTime() - start) / 1e9);
+        System.out.printf("roles kill loop on %s: %d kills (learner %d, actors %d, evaluator %d), %d batches of %d"
+                        + " games (%d trained on, %d stale, %d after the last listing), %d models, %d arena games;"
+                        + " %d re-puts of stored batch objects (no-ops), %d conflicting puts refused, %d twin actors,"
+                        + " %d store faults (S3 server) or %d frozen folders, %d restarts after a store failure;"
+                        + " %.1f s%n",
+                location, learnerKills + actorKills + evaluatorKills, learnerKills, actorKills, evaluatorKills,
+                a.batches(), RoleProcesses.config(configText).gamesPerPart(), a.consumed(), a.stale(), a.unlisted(),
+                a.models(), games, rePuts, refused, twins, S3TestServer.faults() - faultsBefore, freezes,
+                roles.restartsAfterFailure, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** Batches, ledgers and arena results in the store: grows as the roles work. */
+    private static int progress(RunStore store) {
+        return store.list(RunLayout.GAMES).size() + store.list(RunLayout.LEDGERS).size()
+                + store.list(RunLayout.ARENA).size();
+    }
+
+    /**
+     * Uploads a random stored batch again, as an actor would that did not know its upload had landed: its records and
+     * shard, the same bytes, must be no-ops; other bytes under its key must be refused and leave it whole. Returns
+     * the re-puts and the refusals.
+     */
+    private static int[] duplicates(RunStore store, SplittableRandom random) {
+        List<GameBatch> batches = new ArrayList<>(RunLayout.gameBatches(store));
+        if (batches.isEmpty()) {
+            return new int[2];
+        }
+        GameBatch batch = batches.get(random.nextInt(batches.size()));
+        byte[] records = store.get(batch.sgfKey()).orElseThrow(() -> new AssertionError(batch.sgfKey()));
+        byte[] shard = store.get(batch.npzKey()).orElseThrow(() -> new AssertionError(batch.npzKey()));
+        assertEquals(PutResult.UNCHANGED, store.put(batch.sgfKey(), records), batch.sgfKey());
+        assertEquals(PutResult.UNCHANGED, store.put(batch.npzKey(), shard), batch.npzKey());
+        byte[] other = shard.clone();
+        other[other.length / 2] ^= 1;
+        assertThrows(StoreConflictException.class, () -> store.put(batch.npzKey(), other), batch.npzKey());
+        assertArrayEquals(shard, store.get(batch.npzKey()).orElseThrow(), batch.npzKey());
+        return new int[] {2, 1};
+    }
+
+    private static boolean chattr(String flag, Path path) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("chattr", flag, path.toString()).redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        return p.waitFor() == 0;
+    }
+
+    private static boolean canCreate(Path dir) {
+        try {
+            Files.delete(Files.createTempFile(dir, "probe", ""));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean logsMention(Path tmp, String text) throws IOException {
+        for (String log : List.of("learner.log", "evaluator.log", "a1.log", "a2.log", "a3.log", "a1-twin.log")) {
+            Path file = tmp.resolve(log);
+            if (Files.exists(file) && Files.readString(file).contains(text)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

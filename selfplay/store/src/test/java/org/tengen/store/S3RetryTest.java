@@ -51,6 +51,31 @@ class S3RetryTest {
     }
 
     @Test
+    void aServerThatFailsSomeWritesReadsAndListingsLosesNothing() {
+        try (FaultyHttpClient http = FaultyHttpClient.reliable();
+             S3Store store = S3TestServer.store().optEndpoint(S3TestServer.faultyEndpoint(4)).optHttpClient(http)
+                     .build()) {
+            int faultsBefore = S3TestServer.faults();
+            Map<PutResult, Integer> results = new EnumMap<>(PutResult.class);
+            for (int i = 0; i < OBJECTS; i++) {
+                results.merge(store.put(key(i), content(i)), 1, Integer::sum);
+                assertEquals(i + 1, store.list("games/").size());
+            }
+            for (int i = 0; i < OBJECTS; i++) {
+                assertArrayEquals(content(i), store.get(key(i)).orElseThrow());
+            }
+            int injected = S3TestServer.faults() - faultsBefore;
+            StoreStats stats = store.stats();
+            assertTrue(injected >= 3 * OBJECTS / 4 / 2, "faults injected: " + injected);
+            assertEquals(injected, stats.retries(), stats.toString());
+            assertEquals(0, stats.damaged(), stats.toString());
+            // Some writes were stored but answered 500: their retries found them, as already there.
+            assertTrue(results.getOrDefault(PutResult.UNCHANGED, 0) > 0, results.toString());
+            assertEquals(OBJECTS, results.values().stream().mapToInt(Integer::intValue).sum());
+        }
+    }
+
+    @Test
     void readsAreRetriedWholeIncludingTheDownloadToAFile(@TempDir Path tmp) throws Exception {
         try (FaultyHttpClient http = FaultyHttpClient.failing(SdkHttpMethod.GET, 2, Fault.ERROR_BEFORE_SERVER);
              S3Store store = S3TestServer.store(http)) {

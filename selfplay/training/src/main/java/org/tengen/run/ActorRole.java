@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
 import org.apache.logging.log4j.LogManager;
@@ -130,6 +131,8 @@ public final class ActorRole {
                             net.close();
                         }
                         net = agents.loadForSearch(checkpoint);
+                        // Keeps the model before too: another actor sharing the cache may still be loading it.
+                        StoreModels.prune(cacheDir, model == null ? Set.of(latest.get()) : Set.of(latest.get(), model));
                         model = latest.get();
                         workers = new SelfPlayWorkers(config, net, stream(), seq);
                         LOG.info("Actor {}: playing with model {}", id, model);

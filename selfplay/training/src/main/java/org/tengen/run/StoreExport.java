@@ -1,6 +1,7 @@
 package org.tengen.run;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import org.tengen.arena.EloLadder;
+import org.tengen.config.ConfigNode;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunLayout.GameBatch;
 import org.tengen.store.RunStore;
@@ -24,7 +26,7 @@ import org.tengen.store.RunStore;
  * any moment loses nothing the next update does not write again, so {@code eval}, {@code gtp}, {@code match} and
  * {@code report} read an asynchronous run as they read any other.
  */
-final class StoreExport {
+public final class StoreExport {
     /** Columns of an asynchronous run's {@code metrics.csv} after the common ones (see the README). */
     static final List<String> ASYNC_HEADER = List.of("model_lag_mean", "sample_age_mean", "sample_age_max",
             "learner_samples_per_second", "stale_batches", "store_errors", "store_retries");
@@ -32,6 +34,7 @@ final class StoreExport {
     private final RunStore store;
     private final RunDirectory dir;
     private final GenerationArena arena;
+    /** Where models are downloaded before they become checkpoints; null: no checkpoints (a report's view). */
     private final Path exportCache;
 
     StoreExport(RunStore store, RunDirectory dir, GenerationArena arena, Path exportCache) {
@@ -39,6 +42,26 @@ final class StoreExport {
         this.dir = dir;
         this.arena = arena;
         this.exportCache = exportCache;
+    }
+
+    /**
+     * Writes {@code target} as a run directory that shows {@code store}'s run to {@code tengen report}: its
+     * config.yaml, metrics.csv, elo.csv, arena results and best pointer, without the checkpoints (a report reads
+     * none). Writing it again brings it up to the store.
+     *
+     * @throws IllegalArgumentException if the store has no config.yaml (it is no run store), or not a valid one
+     */
+    public static RunDirectory reportView(RunStore store, Path target) {
+        String text = store.get(RunLayout.CONFIG).map(b -> new String(b, StandardCharsets.UTF_8))
+                .orElseThrow(() -> new IllegalArgumentException(store.location() + " has no " + RunLayout.CONFIG
+                        + ": its learner has not started yet, or it is no run store (for a run directory, pass the"
+                        + " directory that holds metrics.csv)"));
+        RunConfig config = RunConfig.from(ConfigNode.parse(store.location() + RunLayout.CONFIG,
+                new StringReader(text)));
+        RunDirectory dir = new RunDirectory(target);
+        writeIfChanged(dir.configFile(), text.getBytes(StandardCharsets.UTF_8));
+        new StoreExport(store, dir, new GenerationArena(config, new Agents(config)), null).update();
+        return dir;
     }
 
     /** What the run directory shows after an update. */
@@ -87,10 +110,13 @@ final class StoreExport {
         return new View(Math.max(0, last), rated, games);
     }
 
-    /** Puts the ledger's model at {@code checkpoints/gen-NNNN} unless it is there: downloaded, verified, renamed. */
+    /**
+     * Puts the ledger's model at {@code checkpoints/gen-NNNN} unless it is there (or this view has no checkpoints):
+     * downloaded, verified, renamed.
+     */
     private void exportCheckpoint(LearnerLedger ledger) {
         Path target = dir.checkpoint(ledger.generation());
-        if (Files.isDirectory(target)) {
+        if (exportCache == null || Files.isDirectory(target)) {
             return;
         }
         Path fetched = StoreModels.fetch(store, ledger.model(), exportCache, false);

@@ -3,9 +3,13 @@ package org.tengen.run;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
 import org.tengen.models.checkpoint.CheckpointException;
 import org.tengen.models.checkpoint.CheckpointInfo;
 import org.tengen.models.checkpoint.Checkpoints;
@@ -25,6 +29,9 @@ public final class StoreModels {
      */
     private static final List<String> FILES = List.of(Checkpoints.WEIGHTS_FILE, Checkpoints.METADATA_FILE,
             Checkpoints.ONNX_FILE, Checkpoints.OPTIMIZER_FILE);
+
+    /** The folders {@link #cacheName} gives. */
+    private static final Pattern CACHED_MODEL = Pattern.compile("gen-\\d{4,}-[0-9a-f]{64}");
 
     private StoreModels() {
     }
@@ -65,7 +72,7 @@ public final class StoreModels {
      * @throws CheckpointException if the store does not have the model whole, or it does not verify
      */
     public static Path fetch(RunStore store, ModelRef model, Path cacheDir, boolean withOptimizer) {
-        Path target = cacheDir.resolve(RunLayout.generationName(model.generation()) + "-" + model.sha256());
+        Path target = cacheDir.resolve(cacheName(model));
         if (isVerified(target, model, withOptimizer)) {
             return target;
         }
@@ -94,6 +101,33 @@ public final class StoreModels {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot download model " + model + " into " + cacheDir + ": " + e, e);
         }
+    }
+
+    /**
+     * Deletes the models {@link #fetch} put in {@code cacheDir}, other than {@code keep}: a role that follows the
+     * latest model needs only the one it plays (and perhaps the one before), not every generation's. Other files
+     * are left alone.
+     */
+    public static void prune(Path cacheDir, Set<ModelRef> keep) {
+        Set<String> kept = new HashSet<>();
+        keep.forEach(m -> kept.add(cacheName(m)));
+        try (var entries = Files.list(cacheDir)) {
+            for (Path entry : entries.toList()) {
+                String name = entry.getFileName().toString();
+                if (CACHED_MODEL.matcher(name).matches() && !kept.contains(name)) {
+                    deleteTree(entry);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            // Nothing cached yet.
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prune the model cache " + cacheDir + ": " + e, e);
+        }
+    }
+
+    /** A model's folder in a cache: {@code gen-NNNN-SHA}. */
+    private static String cacheName(ModelRef model) {
+        return RunLayout.generationName(model.generation()) + "-" + model.sha256();
     }
 
     /** Whether {@code dir} holds the model whole (and its optimiser state, if asked and not known to be absent). */
