@@ -50,11 +50,7 @@ class PretrainedModelsTest {
 
     @Test
     void theNineByNineModelStartsOnItsBoardAndOpensOnAPoint() {
-        Path folder = PRETRAINED.resolve("9x9");
-        assertTrue(Files.isRegularFile(folder.resolve("README.md")), "provenance next to the model");
-        GtpCommand command = new GtpCommand();
-        new CommandLine(command).parseArgs("--model", folder.toString(), "--seed", "1", "--simulations", "32");
-        GtpEngine engine = command.engine();
+        GtpEngine engine = shipped("9x9");
         assertEquals(9, engine.rules().width());
         assertEquals(7.5, engine.rules().komi());
         String move = ok(engine, "genmove b");
@@ -63,15 +59,19 @@ class PretrainedModelsTest {
 
     @Test
     void theSevenBySevenModelOpensAtTheCentre() {
-        Path folder = PRETRAINED.resolve("7x7");
-        assertTrue(Files.isRegularFile(folder.resolve("README.md")), "provenance next to the model");
-        GtpCommand command = new GtpCommand();
-        new CommandLine(command).parseArgs("--model", folder.toString(), "--seed", "1", "--simulations", "32");
-        GtpEngine engine = command.engine();
+        GtpEngine engine = shipped("7x7");
         assertEquals(7, engine.rules().width());
         assertEquals(8.5, engine.rules().komi());
         // 7x7 is solved with Black's first stone on the centre point (Davies; Li and Yang, 2015).
         assertEquals("D4", ok(engine, "genmove b"));
     }
 
+    /** {@code gtp --model} on the shipped folder {@code name} at 32 simulations, seed 1; its provenance beside it. */
+    private static GtpEngine shipped(String name) {
+        Path folder = PRETRAINED.resolve(name);
+        assertTrue(Files.isRegularFile(folder.resolve("README.md")), "provenance next to the model");
+        GtpCommand command = new GtpCommand();
+        new CommandLine(command).parseArgs("--model", folder.toString(), "--seed", "1", "--simulations", "32");
+        return command.engine();
+    }
 }

@@ -38,34 +38,25 @@ final class TestEvaluators {
      */
     static Evaluator hashed(Rules rules) {
         InputSpec spec = spec(rules);
-        return new Evaluator() {
-            @Override
-            public InputSpec spec() {
-                return spec;
-            }
-
-            @Override
-            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value,
-                                 float[] score, float[] ownership) {
-                int size = spec.observationSize();
-                int actions = spec.actionCount();
-                for (int i = 0; i < batch; i++) {
-                    long h = 0x9E3779B97F4A7C15L;
-                    for (int k = 0; k < size; k++) {
-                        h = (h ^ Float.floatToIntBits(obs.get(i * size + k))) * 0x100000001B3L + k;
-                    }
-                    float sum = 0f;
-                    for (int a = 0; a < actions; a++) {
-                        long x = mix(h + a);
-                        float p = legal[i * actions + a] ? 0.1f + (x >>> 40) / (float) (1L << 24) : 0f;
-                        policy[i * actions + a] = p;
-                        sum += p;
-                    }
-                    normalise(policy, i * actions, actions, sum);
-                    value[i] = (float) Math.tanh(((mix(h) >>> 40) / (double) (1L << 24) - 0.5) * 2);
+        return of(spec, (batch, obs, legal, policy, value, score, ownership) -> {
+            int size = spec.observationSize();
+            int actions = spec.actionCount();
+            for (int i = 0; i < batch; i++) {
+                long h = 0x9E3779B97F4A7C15L;
+                for (int k = 0; k < size; k++) {
+                    h = (h ^ Float.floatToIntBits(obs.get(i * size + k))) * 0x100000001B3L + k;
                 }
+                float sum = 0f;
+                for (int a = 0; a < actions; a++) {
+                    long x = mix(h + a);
+                    float p = legal[i * actions + a] ? 0.1f + (x >>> 40) / (float) (1L << 24) : 0f;
+                    policy[i * actions + a] = p;
+                    sum += p;
+                }
+                normalise(policy, i * actions, actions, sum);
+                value[i] = (float) Math.tanh(((mix(h) >>> 40) / (double) (1L << 24) - 0.5) * 2);
             }
-        };
+        });
     }
 
     /**
@@ -94,6 +85,31 @@ final class TestEvaluators {
         int area = rules.area();
         int actions = spec.actionCount();
         int pass = rules.passAction();
+        return of(spec, (batch, obs, legal, policy, values, scores, ownership) -> {
+            int size = spec.observationSize();
+            for (int i = 0; i < batch; i++) {
+                float sum = 0f;
+                for (int a = 0; a < actions; a++) {
+                    float p = !legal[i * actions + a] ? 0f : a == pass ? passWeight : 1f;
+                    policy[i * actions + a] = p;
+                    sum += p;
+                }
+                normalise(policy, i * actions, actions, sum);
+                float black = obs.get(i * size + 2 * area) == 1f ? 1f : -1f; // the colour plane: Black to move
+                values[i] = 0.999f * black;
+                scores[i] = blackScore * black;
+            }
+        });
+    }
+
+    /** {@link Evaluator#evaluate} of a test network, whose spec {@link #of} supplies. */
+    private interface Outputs {
+        void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value, float[] score,
+                      float[] ownership);
+    }
+
+    /** An evaluator of {@code spec} that computes its outputs with {@code outputs}. */
+    private static Evaluator of(InputSpec spec, Outputs outputs) {
         return new Evaluator() {
             @Override
             public InputSpec spec() {
@@ -101,21 +117,9 @@ final class TestEvaluators {
             }
 
             @Override
-            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] values,
-                                 float[] scores, float[] ownership) {
-                int size = spec.observationSize();
-                for (int i = 0; i < batch; i++) {
-                    float sum = 0f;
-                    for (int a = 0; a < actions; a++) {
-                        float p = !legal[i * actions + a] ? 0f : a == pass ? passWeight : 1f;
-                        policy[i * actions + a] = p;
-                        sum += p;
-                    }
-                    normalise(policy, i * actions, actions, sum);
-                    float black = obs.get(i * size + 2 * area) == 1f ? 1f : -1f; // the colour plane: Black to move
-                    values[i] = 0.999f * black;
-                    scores[i] = blackScore * black;
-                }
+            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] value,
+                                 float[] score, float[] ownership) {
+                outputs.evaluate(batch, obs, legal, policy, value, score, ownership);
             }
         };
     }
@@ -139,27 +143,18 @@ final class TestEvaluators {
         int area = rules.area();
         float[] value = new float[1];
         float[] score = new float[1];
-        return new Evaluator() {
-            @Override
-            public InputSpec spec() {
-                return spec;
+        return of(spec, (batch, obs, legal, policy, values, scores, ownership) -> {
+            uniform.evaluate(batch, obs, legal, policy, values, scores);
+            int size = spec.observationSize();
+            for (int i = 0; i < batch; i++) {
+                value[0] = values[i];
+                score[0] = scores[i];
+                rule.apply(obs.get(i * size + TestFeatures.OWN * area + action)
+                        - obs.get(i * size + TestFeatures.OPPONENT * area + action), value, score);
+                values[i] = value[0];
+                scores[i] = score[0];
             }
-
-            @Override
-            public void evaluate(int batch, FloatBuffer obs, boolean[] legal, float[] policy, float[] values,
-                                 float[] scores, float[] ownership) {
-                uniform.evaluate(batch, obs, legal, policy, values, scores);
-                int size = spec.observationSize();
-                for (int i = 0; i < batch; i++) {
-                    value[0] = values[i];
-                    score[0] = scores[i];
-                    rule.apply(obs.get(i * size + TestFeatures.OWN * area + action)
-                            - obs.get(i * size + TestFeatures.OPPONENT * area + action), value, score);
-                    values[i] = value[0];
-                    scores[i] = score[0];
-                }
-            }
-        };
+        });
     }
 
     /** Hashed priors and values; the same ownership, {@code blackOwnership}, of every position (Black's view). */
