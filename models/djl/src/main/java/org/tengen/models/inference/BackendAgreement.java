@@ -1,6 +1,9 @@
 package org.tengen.models.inference;
 
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * How closely one backend's outputs follow a reference's on the same positions: masked policies (probabilities over
@@ -85,6 +88,34 @@ public final class BackendAgreement {
             return String.format(Locale.ROOT, "%d positions: same top move %.4f (%d), policy |diff| max %.3g mean "
                     + "%.3g, value |diff| max %.3g mean %.3g", positions, topMoveAgreement,
                     Math.round(topMoveAgreement * positions), policyMaxAbs, policyMeanAbs, valueMaxAbs, valueMeanAbs);
+        }
+
+        /** The fields by name, in order, as a record file keeps them. */
+        public Map<String, Object> toMap() {
+            Map<String, Object> map = new LinkedHashMap<>();
+            map.put("positions", positions);
+            map.put("topMoveAgreement", topMoveAgreement);
+            map.put("policyMaxAbs", policyMaxAbs);
+            map.put("policyMeanAbs", policyMeanAbs);
+            map.put("valueMaxAbs", valueMaxAbs);
+            map.put("valueMeanAbs", valueMeanAbs);
+            return map;
+        }
+
+        /**
+         * The summary {@link #toMap} wrote into {@code map}; {@code missing} gives the exception to throw for a field
+         * that is not a number.
+         */
+        public static Summary fromMap(Map<String, Object> map, Function<String, RuntimeException> missing) {
+            Function<String, Number> number = key -> {
+                if (map.get(key) instanceof Number n) {
+                    return n;
+                }
+                throw missing.apply(key);
+            };
+            return new Summary(number.apply("positions").longValue(), number.apply("topMoveAgreement").doubleValue(),
+                    number.apply("policyMaxAbs").doubleValue(), number.apply("policyMeanAbs").doubleValue(),
+                    number.apply("valueMaxAbs").doubleValue(), number.apply("valueMeanAbs").doubleValue());
         }
     }
 

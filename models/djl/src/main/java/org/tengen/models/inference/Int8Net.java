@@ -79,40 +79,24 @@ public final class Int8Net {
         try {
             Optional<Checkpoints.Derived> kept = Checkpoints.readDerived(dir, name);
             if (kept.isPresent()) {
-                Map<String, Object> f = kept.get().facts();
-                BackendAgreement.Summary a = new BackendAgreement.Summary(number(f, "positions").longValue(),
-                        number(f, "topMoveAgreement").doubleValue(), number(f, "policyMaxAbs").doubleValue(),
-                        number(f, "policyMeanAbs").doubleValue(), number(f, "valueMaxAbs").doubleValue(),
-                        number(f, "valueMeanAbs").doubleValue());
+                BackendAgreement.Summary a = BackendAgreement.Summary.fromMap(kept.get().facts(),
+                        key -> new CheckpointException("the int8 record has no number '" + key + "'"));
                 return new Int8Net(OnnxModel.load(kept.get().model(), threads), a, kept.get().model());
             }
         } catch (CheckpointException e) {
             LOG.warn("Deriving the int8 model again: {}", e.getMessage());
         }
         Int8Net derived = quantize(fp32Model, fp32, rules, features, threads);
-        BackendAgreement.Summary a = derived.agreement;
         Map<String, Object> facts = new LinkedHashMap<>();
         facts.put("weightRange", range);
         facts.put("cpu", CpuFeatures.detect().describe());
-        facts.put("positions", a.positions());
-        facts.put("topMoveAgreement", a.topMoveAgreement());
-        facts.put("policyMaxAbs", a.policyMaxAbs());
-        facts.put("policyMeanAbs", a.policyMeanAbs());
-        facts.put("valueMaxAbs", a.valueMaxAbs());
-        facts.put("valueMeanAbs", a.valueMeanAbs());
+        facts.putAll(derived.agreement.toMap());
         try {
             Checkpoints.writeDerived(dir, name, new Checkpoints.Derived(derived.bytes, facts));
         } catch (CheckpointException e) {
             LOG.warn("The int8 model is not kept ({}); the next load derives it again", e.getMessage());
         }
         return derived;
-    }
-
-    private static Number number(Map<String, Object> facts, String key) {
-        if (facts.get(key) instanceof Number n) {
-            return n;
-        }
-        throw new CheckpointException("the int8 record has no number '" + key + "'");
     }
 
     /**
