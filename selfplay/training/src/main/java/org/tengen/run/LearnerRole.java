@@ -18,6 +18,7 @@ import java.util.TreeMap;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.env.features.FeatureSet;
+import org.tengen.env.io.FileTrees;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.checkpoint.Provenance;
 import org.tengen.models.data.TrainingShard;
@@ -401,7 +402,7 @@ public final class LearnerRole {
             if (!Files.exists(target)) {
                 Files.move(checkpoint, target, StandardCopyOption.ATOMIC_MOVE);
             }
-            StoreModels.deleteTree(checkpoint.getParent());
+            FileTrees.delete(checkpoint.getParent());
         } catch (IOException e) {
             LOG.debug("cannot keep {} in the cache: {}", checkpoint, e.toString());
         }

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.tengen.env.io.AtomicFiles;
+import org.tengen.env.io.FileTrees;
 import org.tengen.env.io.IoErrors;
 
 /**
@@ -274,7 +275,7 @@ public final class RunDirectory {
             }
             try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder, ".*tmp*")) {
                 for (Path stale : entries) {
-                    deleteRecursively(stale);
+                    FileTrees.delete(stale);
                     removed++;
                 }
             } catch (IOException e) {
@@ -282,17 +283,6 @@ public final class RunDirectory {
             }
         }
         return removed;
-    }
-
-    private static void deleteRecursively(Path path) throws IOException {
-        if (Files.isDirectory(path)) {
-            try (DirectoryStream<Path> children = Files.newDirectoryStream(path)) {
-                for (Path child : children) {
-                    deleteRecursively(child);
-                }
-            }
-        }
-        Files.delete(path);
     }
 
     /** Writes {@code text} to {@code file} atomically: a temporary file in the same folder, forced, then renamed. */

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.tengen.env.io.FileTrees;
 import org.tengen.models.checkpoint.CheckpointException;
 import org.tengen.models.checkpoint.CheckpointInfo;
 import org.tengen.models.checkpoint.Checkpoints;
@@ -92,11 +93,11 @@ public final class StoreModels {
                     }
                 }
                 requireModel(tmp, model);
-                deleteTree(target);
+                FileTrees.delete(target);
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
                 return target;
             } finally {
-                deleteTree(tmp);
+                FileTrees.delete(tmp);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot download model " + model + " into " + cacheDir + ": " + e, e);
@@ -115,7 +116,7 @@ public final class StoreModels {
             for (Path entry : entries.toList()) {
                 String name = entry.getFileName().toString();
                 if (CACHED_MODEL.matcher(name).matches() && !kept.contains(name)) {
-                    deleteTree(entry);
+                    FileTrees.delete(entry);
                 }
             }
         } catch (NoSuchFileException e) {
@@ -147,17 +148,6 @@ public final class StoreModels {
         CheckpointInfo info = Checkpoints.verify(dir);
         if (!info.weightsSha256().equals(model.sha256())) {
             throw new CheckpointException("model " + model + " has weights with SHA-256 " + info.weightsSha256());
-        }
-    }
-
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var files = Files.walk(dir)) {
-            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
         }
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tengen.env.io.FileTrees;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.eval.InputSpec;
@@ -104,7 +105,7 @@ class PhasesTest {
         // A kill after generation 1's first data part: the resumed session plays only the second part.
         List<RunDirectory.DataPart> parts = dir.dataParts(1);
         Files.delete(parts.get(1).path());
-        deleteRecursively(dir.checkpoint(1));
+        FileTrees.delete(dir.checkpoint(1));
         Files.delete(dir.arenaFile(1));
         Files.delete(dir.metricsFile());
 
@@ -142,7 +143,7 @@ class PhasesTest {
     @Test
     void trainingRemakesAMissingCheckpointFromTheOneBefore() throws IOException {
         Checkpoints.verify(dir.checkpoint(1));
-        deleteRecursively(dir.checkpoint(1));
+        FileTrees.delete(dir.checkpoint(1));
         assertFalse(training.isDone(1));
 
         GenerationStats stats = statsWithBest("gen-0000");
@@ -152,13 +153,5 @@ class PhasesTest {
         assertEquals(config.steps(), RunTables.readTraining(dir.trainingStats(1)).steps());
         assertEquals("gen-0000", Checkpoints.verify(dir.checkpoint(1)).provenance().parent());
         assertEquals(config.steps(), Checkpoints.read(dir.checkpoint(1)).provenance().trainingStep());
-    }
-
-    private static void deleteRecursively(Path path) throws IOException {
-        try (var files = Files.walk(path)) {
-            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

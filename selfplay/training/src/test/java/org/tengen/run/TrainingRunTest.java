@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.tengen.config.ConfigNode;
+import org.tengen.env.io.FileTrees;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.sgf.GoSgf;
 import org.junit.jupiter.api.Test;
@@ -118,7 +119,7 @@ class TrainingRunTest {
         // directory), and after its first self-play part: each phase is redone, nothing else.
         Files.delete(dir.arenaFile(2));
         RunDirectory.writeAtomically(dir.bestFile(), "gen-0001\n"); // evaluation had not promoted it yet
-        deleteTree(dir.checkpoint(2));
+        FileTrees.delete(dir.checkpoint(2));
         Files.createDirectories(dir.checkpoint(2).resolveSibling(".gen-0002.tmp-12345"));
         Files.writeString(dir.checkpoint(2).resolveSibling(".gen-0002.tmp-12345").resolve("weights.params"), "x");
         List<RunDirectory.DataPart> parts = dir.dataParts(2);
@@ -165,14 +166,6 @@ class TrainingRunTest {
         org.tengen.models.checkpoint.Checkpoints.verify(dir.checkpoint(2));
         assertTrue(Files.exists(dir.arenaFile(2)), "and evaluated again");
         assertTrue(Files.readString(dir.bestFile()).matches("gen-000[0-2]\n"), Files.readString(dir.bestFile()));
-    }
-
-    static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 
     private static List<Path> listSgf(Path dir) {
