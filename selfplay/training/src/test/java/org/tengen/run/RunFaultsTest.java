@@ -14,6 +14,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
+import org.tengen.env.io.FileTrees;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -94,11 +95,7 @@ class RunFaultsTest {
         copy(base.resolve("run"), dir.root());
         Path part = dir.dataParts(2).get(0).path();
         damage(part, damage);
-        try (Stream<Path> files = Files.walk(dir.checkpoint(2))) {
-            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(f);
-            }
-        }
+        FileTrees.delete(dir.checkpoint(2));
         try {
             new TrainingRun(config, dir, false).run();
             assertEquals(Damage.DELETED, damage, "only a deleted part is simply played again");

@@ -15,12 +15,11 @@ import java.nio.FloatBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tengen.env.io.FileTrees;
 import org.tengen.models.checkpoint.CheckpointInfo;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.checkpoint.Provenance;
@@ -138,13 +137,7 @@ class GoldenModelFilesTest {
 
     /** A net trained three steps (so batch-norm statistics are not the defaults), saved as the golden checkpoint. */
     private static void writeCheckpoint() throws IOException {
-        if (Files.exists(CHECKPOINT)) {
-            try (Stream<Path> files = Files.walk(CHECKPOINT)) {
-                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
+        FileTrees.delete(CHECKPOINT);
         ai.djl.engine.Engine.getInstance().setRandomSeed(5);
         try (PolicyValueNet net = PolicyValueNet.create(NET)) {
             try (Learner learner = new Learner(net, TrainConfig.sgd(0.05f))) {
