@@ -1,0 +1,100 @@
+package org.tengen.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tengen.models.learn.LrSchedule;
+import org.tengen.search.SearchAlgorithm;
+
+/**
+ * {@code bench/learning-efficiency-5x5.sh} derives its variants from the quick config by editing its text; this
+ * keeps each variant one technique away from the base, so that an edit of the quick config cannot silently turn a
+ * variant into a copy of the base or change more than its technique.
+ */
+class LearningEfficiencyBenchTest {
+    private static final Path SCRIPT = RunConfigTest.CONFIGS.resolve("../bench/learning-efficiency-5x5.sh");
+
+    @TempDir
+    static Path out;
+    private static Map<String, RunConfig> variants;
+
+    @BeforeAll
+    static void writeConfigs() throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("bash", SCRIPT.toString(), "--configs-only", out.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.waitFor(), output);
+        variants = new TreeMap<>();
+        try (var files = java.nio.file.Files.list(out.resolve("configs"))) {
+            files.forEach(f -> variants.put(f.getFileName().toString().replace(".yaml", ""), RunConfig.load(f)));
+        }
+    }
+
+    @Test
+    void everyVariantIsWritten() {
+        assertEquals(Set.of("base", "no-score-utility", "no-ownership", "playout-cap", "random-komi", "constant-lr",
+                "puct", "puct-forced-playouts"), variants.keySet());
+    }
+
+    @Test
+    void theBaseIsTheQuickConfigWithGnuGoAsAnAnchor() {
+        RunConfig quick = RunConfig.load(RunConfigTest.CONFIGS.resolve("quick-5x5.yaml"));
+        RunConfig base = variants.get("base");
+        assertEquals(Set.of("name", "evaluation"), differences(quick, base));
+        assertEquals(Set.of("gnugo-10"), base.evaluation().externalAnchors().keySet());
+        assertEquals(quick.evaluation().search(), base.evaluation().search());
+    }
+
+    @Test
+    void eachVariantChangesOneTechnique() {
+        RunConfig base = variants.get("base");
+        assertEquals(Set.of("name", "search"), differences(base, variants.get("no-score-utility")));
+        assertEquals(0f, variants.get("no-score-utility").search().scoreUtility());
+
+        assertEquals(Set.of("name", "network"), differences(base, variants.get("no-ownership")));
+        assertTrue(!variants.get("no-ownership").network().ownershipHead());
+
+        assertEquals(Set.of("name", "search"), differences(base, variants.get("playout-cap")));
+        assertEquals(0.25, variants.get("playout-cap").search().playoutCap().fullSearchProbability());
+
+        // Komi as an input needs a feature set that shows it, hence more input planes.
+        assertEquals(Set.of("name", "features", "network", "selfPlayKomi"),
+                differences(base, variants.get("random-komi")));
+        assertTrue(variants.get("random-komi").selfPlayKomi().randomises());
+
+        assertEquals(Set.of("name", "training"), differences(base, variants.get("constant-lr")));
+        assertInstanceOf(LrSchedule.Cosine.class, base.training().schedule());
+        assertInstanceOf(LrSchedule.Constant.class, variants.get("constant-lr").training().schedule());
+
+        assertEquals(Set.of("name", "search"), differences(base, variants.get("puct")));
+        assertEquals(SearchAlgorithm.PUCT, variants.get("puct").search().algorithm());
+        assertEquals(Set.of("name", "search"), differences(variants.get("puct"), variants.get("puct-forced-playouts")));
+        assertEquals(2f, variants.get("puct-forced-playouts").search().puct().forcedPlayouts());
+    }
+
+    /** The names of the record components in which two configs differ. */
+    private static Set<String> differences(RunConfig a, RunConfig b) {
+        Set<String> names = new TreeSet<>();
+        for (RecordComponent c : RunConfig.class.getRecordComponents()) {
+            try {
+                if (!java.util.Objects.equals(c.getAccessor().invoke(a), c.getAccessor().invoke(b))) {
+                    names.add(c.getName());
+                }
+            } catch (ReflectiveOperationException e) {
+                throw new AssertionError(e);
+            }
+        }
+        return names;
+    }
+}
