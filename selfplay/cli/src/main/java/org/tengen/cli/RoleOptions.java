@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.config.ConfigNode;
+import org.tengen.env.io.FileTrees;
 import org.tengen.run.RunConfig;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;
@@ -90,7 +91,20 @@ final class RoleOptions {
 
     Path cacheDir(String role) {
         try {
-            return cache != null ? Files.createDirectories(cache) : Files.createTempDirectory("tengen-" + role + "-");
+            if (cache != null) {
+                return Files.createDirectories(cache);
+            }
+            Path temporary = Files.createTempDirectory("tengen-" + role + "-");
+            // Nobody else knows its name, so it goes when this process ends (a restarted role would otherwise leave
+            // one folder of models per start); a kill -9 still leaves it.
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    FileTrees.delete(temporary);
+                } catch (IOException e) {
+                    System.err.println("warning: could not delete the cache " + temporary + ": " + e.getMessage());
+                }
+            }, "delete-cache"));
+            return temporary;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the cache directory: " + e.getMessage(), e);
         }

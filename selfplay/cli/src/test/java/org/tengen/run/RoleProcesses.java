@@ -82,7 +82,7 @@ public final class RoleProcesses {
                 "--cache", tmp.resolve("cache-evaluator").toString());
     }
 
-    private static Process start(Path log, Map<String, String> env, String... args) throws IOException {
+    static Process start(Path log, Map<String, String> env, String... args) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
                 "-Xmx512m", "-Dai.djl.pytorch.num_threads=1", "org.tengen.cli.Main"));
