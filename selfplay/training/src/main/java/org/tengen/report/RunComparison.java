@@ -107,26 +107,20 @@ public final class RunComparison {
     }
 
     /**
-     * A dashed line for each anchor in every run's ladder: one where all runs rate it alike (to the Elo point, as the
-     * random anchor at 0), else one per run, so that the curves can be read against the same opponents.
+     * One dashed line for each anchor in every run's ladder, at its mean Elo over the runs, with their range in the
+     * legend where they differ (one line per run and anchor would bury the curves of a benchmark of many runs).
      */
     private static void sharedAnchorLines(XYChart chart, List<Curve> curves, double[] span) {
         Set<String> shared = new TreeSet<>(curves.get(0).anchors().keySet());
         curves.forEach(c -> shared.retainAll(c.anchors().keySet()));
         for (String anchor : shared) {
-            Set<Long> rounded = new TreeSet<>();
-            curves.forEach(c -> rounded.add(Math.round(c.anchors().get(anchor))));
-            if (rounded.size() == 1) {
-                double elo = curves.get(0).anchors().get(anchor);
-                Charts.anchorLine(chart, uniqueName(chart, String.format(Locale.ROOT, "anchor %s (%.0f)", anchor,
-                        elo)), span, elo);
-                continue;
-            }
-            for (Curve c : curves) {
-                double elo = c.anchors().get(anchor);
-                Charts.anchorLine(chart, uniqueName(chart, String.format(Locale.ROOT, "anchor %s in %s (%.0f)", anchor,
-                        c.name(), elo)), span, elo);
-            }
+            double[] elo = curves.stream().mapToDouble(c -> c.anchors().get(anchor)).toArray();
+            double mean = Arrays.stream(elo).average().orElseThrow();
+            long low = Math.round(Arrays.stream(elo).min().orElseThrow());
+            long high = Math.round(Arrays.stream(elo).max().orElseThrow());
+            String label = low == high ? String.format(Locale.ROOT, "anchor %s (%d)", anchor, low)
+                    : String.format(Locale.ROOT, "anchor %s (%.0f, runs %d to %d)", anchor, mean, low, high);
+            Charts.anchorLine(chart, uniqueName(chart, label), span, mean);
         }
     }
 

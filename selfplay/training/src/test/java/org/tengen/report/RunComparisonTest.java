@@ -54,7 +54,7 @@ class RunComparisonTest {
     }
 
     @Test
-    void drawsTheAnchorsEveryRunPlayedOncePerRunWhereTheirRatingsDiffer() throws IOException {
+    void drawsEachAnchorEveryRunPlayedOnceAtItsMeanElo() throws IOException {
         Path a = SyntheticRun.write(tmp.resolve("a"), 2);
         Path b = SyntheticRun.write(tmp.resolve("b"), 2);
         Files.writeString(a.resolve("elo.csv"), Files.readString(a.resolve("elo.csv")) + "gnugo-0,700,90,40,0.5\n");
@@ -65,9 +65,10 @@ class RunComparisonTest {
         assertEquals(Map.of("random", 0.0, "mcts-rollout", 250.0, "gnugo-0", 700.0), curves.get(0).anchors());
 
         var series = RunComparison.plot("p", "t", "x", curves, true).chart().getSeriesMap();
-        assertEquals(List.of("a", "b", "anchor mcts-rollout in a (250)", "anchor mcts-rollout in b (300)",
-                "anchor random (0)"), List.copyOf(series.keySet()), "gnugo-0 is in one run's ladder only");
-        assertArrayEquals(new double[] {300, 300}, series.get("anchor mcts-rollout in b (300)").getYData(), 0);
+        assertEquals(List.of("a", "b", "anchor mcts-rollout (275, runs 250 to 300)", "anchor random (0)"),
+                List.copyOf(series.keySet()), "gnugo-0 is in one run's ladder only");
+        assertArrayEquals(new double[] {275, 275}, series.get("anchor mcts-rollout (275, runs 250 to 300)").getYData(),
+                0);
         assertArrayEquals(new double[] {0, 8.5 / 3600}, series.get("anchor random (0)").getXData(), 1e-12,
                 "the lines span the checkpoints of all runs");
     }
