@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.tengen.arena.EloLadder;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -86,6 +87,9 @@ public final class RunComparison {
     static Charts.Plot plot(String name, String title, String xTitle, List<Curve> curves, boolean hours) {
         XYChart chart = Charts.chart(title, "Elo (random = 0)");
         chart.setXAxisTitle(xTitle);
+        // A benchmark compares many runs: their names fit in a column beside the plot, not in a row below it.
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
         chart.getStyler().setxAxisTickLabelsFormattingFunction(hours ? v -> String.format(Locale.ROOT, "%.2f", v)
                 : v -> String.format(Locale.ROOT, "%,.0f", v));
         List<Double> xs = new ArrayList<>();
