@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # Learning-efficiency benchmark (issue #13): the quick 5x5 config with and without each of KataGo's techniques,
 # one run after another on an otherwise idle machine (their hours are compared), every run rated against the same
-# fixed anchors (random, mcts-rollout and GNU Go level 10, 10 games every third generation), then one `tengen report` that
-# draws every run's Elo against its hours of self-play and training.
+# fixed anchors (random, mcts-rollout and GNU Go level 10, 10 games every third generation), then one
+# `tengen report` that draws every run's Elo against its hours of self-play and training.
 #
 #   bash bench/learning-efficiency-5x5.sh [OUT_DIR] [VARIANT...]     (default runs/efficiency-5x5, every variant)
 #   bash bench/learning-efficiency-5x5.sh --configs-only OUT_DIR      (only writes OUT_DIR/configs/*.yaml)
 #
 # Stop it any time and run it again: finished runs are skipped and a stopped one resumes. Each run takes about as
-# long as the README's quick command plus three minutes of games
-# against the anchors. Needs GNU Go (Debian package gnugo) and the jar
-# (mvn -B package -DskipTests).
+# long as the README's quick command plus a few minutes of anchor games, about 90 minutes for all eight. Needs
+# GNU Go (Debian package gnugo) and the jar (mvn -B package -DskipTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+if [ "${1:-}" = -h ] || [ "${1:-}" = --help ]; then
+  sed -n '2,/^$/s/^# \{0,1\}//p' "$0"
+  exit 0
+fi
 CONFIGS_ONLY=false
 if [ "${1:-}" = --configs-only ]; then
   CONFIGS_ONLY=true
@@ -43,8 +46,12 @@ VARIANTS=(
   "no-ownership|s/ownershipHead: true /ownershipHead: false/"
 )
 
-mkdir -p "$OUT/configs"
 selected=("$@")
+names=" ${VARIANTS[*]%%|*} "
+for name in "${selected[@]}"; do
+  [[ "$names" == *" $name "* ]] || { echo "learning-efficiency: unknown variant '$name' (one of:${names% })" >&2; exit 1; }
+done
+mkdir -p "$OUT/configs"
 runs=()
 for variant in "${VARIANTS[@]}"; do
   name=${variant%%|*}

@@ -1,13 +1,16 @@
 package org.tengen.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -36,7 +39,7 @@ class LearningEfficiencyBenchTest {
         String output = new String(p.getInputStream().readAllBytes());
         assertEquals(0, p.waitFor(), output);
         variants = new TreeMap<>();
-        try (var files = java.nio.file.Files.list(out.resolve("configs"))) {
+        try (var files = Files.list(out.resolve("configs"))) {
             files.forEach(f -> variants.put(f.getFileName().toString().replace(".yaml", ""), RunConfig.load(f)));
         }
     }
@@ -63,7 +66,7 @@ class LearningEfficiencyBenchTest {
         assertEquals(0f, variants.get("no-score-utility").search().scoreUtility());
 
         assertEquals(Set.of("name", "network"), differences(base, variants.get("no-ownership")));
-        assertTrue(!variants.get("no-ownership").network().ownershipHead());
+        assertFalse(variants.get("no-ownership").network().ownershipHead());
 
         assertEquals(Set.of("name", "search"), differences(base, variants.get("playout-cap")));
         assertEquals(0.25, variants.get("playout-cap").search().playoutCap().fullSearchProbability());
@@ -88,7 +91,7 @@ class LearningEfficiencyBenchTest {
         Set<String> names = new TreeSet<>();
         for (RecordComponent c : RunConfig.class.getRecordComponents()) {
             try {
-                if (!java.util.Objects.equals(c.getAccessor().invoke(a), c.getAccessor().invoke(b))) {
+                if (!Objects.equals(c.getAccessor().invoke(a), c.getAccessor().invoke(b))) {
                     names.add(c.getName());
                 }
             } catch (ReflectiveOperationException e) {
