@@ -68,7 +68,8 @@ public final class Main implements Runnable {
     private static int reportFailure(Exception e, CommandLine command, ParseResult parsed) {
         String message = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
         boolean expected = e instanceof IllegalArgumentException || e instanceof IllegalStateException
-                || e instanceof IOException || e instanceof UncheckedIOException;
+                || e instanceof IOException || e instanceof UncheckedIOException
+                || e instanceof org.tengen.models.checkpoint.CheckpointException;
         command.getErr().println("error: " + message + (expected ? "" : " (" + e.getClass().getName()
                 + "; run with --verbose for the stack trace)"));
         LOG.debug("{} failed", command.getCommandName(), e);
