@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
         description = "Train Go agents by self-play.",
         subcommands = {TrainCommand.class, ActorCommand.class, LearnerCommand.class, EvaluatorCommand.class,
             EvalCommand.class, MatchCommand.class, GtpCommand.class, ImportSgfCommand.class, EvalSgfCommand.class,
-            BenchCommand.class, ReportCommand.class, CommandLine.HelpCommand.class})
+            BenchCommand.class, ReportCommand.class, SweepCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     private static final Logger LOG = LogManager.getLogger(Main.class);
 

@@ -6,41 +6,43 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.tengen.config.ConfigNode;
 import org.tengen.models.learn.LrSchedule;
 import org.tengen.search.SearchAlgorithm;
+import org.tengen.sweep.SweepPlan;
 
 /**
- * {@code bench/learning-efficiency-5x5.sh} derives its variants from the quick config by editing its text; this
- * keeps each variant one technique away from the base, so that an edit of the quick config cannot silently turn a
- * variant into a copy of the base or change more than its technique.
+ * {@code bench/learning-efficiency-5x5.yaml} gives {@code tengen sweep} its variants of the quick config as edits;
+ * this keeps each variant one technique away from the base, so that an edit of the quick config cannot silently turn
+ * a variant into a copy of the base or change more than its technique.
  */
 class LearningEfficiencyBenchTest {
-    private static final Path SCRIPT = RunConfigTest.CONFIGS.resolve("../bench/learning-efficiency-5x5.sh");
-
-    @TempDir
-    static Path out;
+    private static final Path VARIANTS = RunConfigTest.CONFIGS.resolve("../bench/learning-efficiency-5x5.yaml");
     private static Map<String, RunConfig> variants;
 
     @BeforeAll
-    static void writeConfigs() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", SCRIPT.toString(), "--configs-only", out.toString())
-                .redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes());
-        assertEquals(0, p.waitFor(), output);
+    static void planTheSweep() throws IOException {
+        Path base = RunConfigTest.CONFIGS.resolve("quick-5x5.yaml");
+        SweepPlan.VariantFile file = SweepPlan.VariantFile.read(VARIANTS);
+        List<SweepPlan.Variant> all = Stream.concat(Stream.of(SweepPlan.Variant.base()), file.variants().stream())
+                .map(v -> v.after(file.set())).toList();
         variants = new TreeMap<>();
-        try (var files = Files.list(out.resolve("configs"))) {
-            files.forEach(f -> variants.put(f.getFileName().toString().replace(".yaml", ""), RunConfig.load(f)));
+        for (SweepPlan.Run run : new SweepPlan(base, Files.readString(base), all, List.of(1)).runs()) {
+            variants.put(run.variant().name(), RunConfig.from(ConfigNode.parse(run.name(),
+                    new StringReader(run.config()))));
         }
     }
 
