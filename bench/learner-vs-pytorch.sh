@@ -90,7 +90,10 @@ run_pytorch() {
   done
 }
 
-median() { tr ' ' '\n' <<< "$1" | grep . | sort -g | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
+median() {
+  tr ' ' '\n' <<< "$1" | grep . | sort -g \
+    | awk '{v[NR] = $1} END {print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2)}'
+}
 
 for turn in $(seq 1 "$TURNS"); do
   echo "turn $turn of $TURNS"

@@ -130,7 +130,8 @@ def train_rates(a, net):
 
     def step():
         out = net(observations)
-        loss = -(policy * functional.log_softmax(out[0], 1)).sum(1).mean() + a.value_weight * squared_error(out[1], value)
+        loss = -(policy * functional.log_softmax(out[0], 1)).sum(1).mean()
+        loss = loss + a.value_weight * squared_error(out[1], value)
         if a.own:
             loss = loss + a.ownership_weight * squared_error(out[2], ownership)
         if a.score:

@@ -97,6 +97,9 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Nets of --learner as BLOCKSxCHANNELS (default: 4x32,6x64, those of --models).")
     private List<String> learnerNets;
 
+    /** The --net-options: global pooling, ownership head, score head ({@link NetConfig}). */
+    private static final List<String> NET_OPTIONS = List.of("gpool", "own", "score");
+
     @Option(names = "--net-options", split = ",", paramLabel = "OPT",
             description = "Options of the --learner nets: gpool, own, score (default: none, as --models).")
     private List<String> netOptions;
@@ -206,7 +209,8 @@ public final class BenchCommand implements Callable<Integer> {
         }
         List<NetConfig> configs = new ArrayList<>();
         for (Rules r : boards(List.of("9"))) {
-            for (String net : orDefault(learnerNets, List.of(shape(ModelBenchmark.SMALL), shape(ModelBenchmark.MEDIUM)))) {
+            for (String net : orDefault(learnerNets, List.of(shape(ModelBenchmark.SMALL),
+                    shape(ModelBenchmark.MEDIUM)))) {
                 configs.add(learnerNet(net, r));
             }
         }
@@ -236,9 +240,9 @@ public final class BenchCommand implements Callable<Integer> {
     private NetConfig learnerNet(String net, Rules r) {
         List<String> options = orDefault(netOptions, List.of());
         for (String o : options) {
-            if (!List.of("gpool", "own", "score").contains(o)) {
-                throw new ParameterException(spec.commandLine(), "unknown --net-options value '" + o
-                        + "' (known: gpool, own, score)");
+            if (!NET_OPTIONS.contains(o)) {
+                throw new ParameterException(spec.commandLine(), "unknown --net-options value '" + o + "' (known: "
+                        + String.join(", ", NET_OPTIONS) + ")");
             }
         }
         String[] parts = net.toLowerCase(Locale.ROOT).split("x");
