@@ -25,25 +25,50 @@ import org.tengen.search.SearchAlgorithm;
 import org.tengen.sweep.SweepPlan;
 
 /**
- * {@code bench/learning-efficiency-5x5.yaml} gives {@code tengen sweep} its variants of the quick config as edits;
- * this keeps each variant one technique away from the base, so that an edit of the quick config cannot silently turn
- * a variant into a copy of the base or change more than its technique.
+ * {@code bench/learning-efficiency-5x5.yaml} and {@code -9x9.yaml} give {@code tengen sweep} their variants of the
+ * quick and 9x9 configs as edits; this keeps each variant one technique away from its base, so that an edit of a
+ * config cannot silently turn a variant into a copy of the base or change more than its technique.
  */
 class LearningEfficiencyBenchTest {
-    private static final Path VARIANTS = RunConfigTest.CONFIGS.resolve("../bench/learning-efficiency-5x5.yaml");
     private static Map<String, RunConfig> variants;
+    private static Map<String, RunConfig> variants9x9;
 
     @BeforeAll
-    static void planTheSweep() throws IOException {
-        Path base = RunConfigTest.CONFIGS.resolve("quick-5x5.yaml");
-        SweepPlan.VariantFile file = SweepPlan.VariantFile.read(VARIANTS);
+    static void planTheSweeps() throws IOException {
+        variants = plan("quick-5x5.yaml", "learning-efficiency-5x5.yaml");
+        variants9x9 = plan("9x9.yaml", "learning-efficiency-9x9.yaml");
+    }
+
+    /** The configs of the sweep of {@code config} with the variants of {@code variantFile}, by variant. */
+    private static Map<String, RunConfig> plan(String config, String variantFile) throws IOException {
+        Path base = RunConfigTest.CONFIGS.resolve(config);
+        SweepPlan.VariantFile file = SweepPlan.VariantFile.read(RunConfigTest.CONFIGS.resolve("../bench/"
+                + variantFile));
         List<SweepPlan.Variant> all = Stream.concat(Stream.of(SweepPlan.Variant.base()), file.variants().stream())
                 .map(v -> v.after(file.set())).toList();
-        variants = new TreeMap<>();
+        Map<String, RunConfig> configs = new TreeMap<>();
         for (SweepPlan.Run run : new SweepPlan(base, Files.readString(base), all, List.of(1)).runs()) {
-            variants.put(run.variant().name(), RunConfig.from(ConfigNode.parse(run.name(),
+            configs.put(run.variant().name(), RunConfig.from(ConfigNode.parse(run.name(),
                     new StringReader(run.config()))));
         }
+        return configs;
+    }
+
+    @Test
+    void eachVariantOf9x9ChangesOneTechnique() {
+        RunConfig nineByNine = RunConfig.load(RunConfigTest.CONFIGS.resolve("9x9.yaml"));
+        RunConfig base = variants9x9.get("base");
+        assertEquals(Set.of("name", "generations", "evaluation", "training"), differences(nineByNine, base),
+                "shorter (the learning-rate schedule follows the generations), GNU Go level 10 added");
+        assertEquals(Set.of("gnugo-0", "gnugo-10"), base.evaluation().externalAnchors().keySet());
+        assertEquals(Set.of("base", "from-random", "resign", "no-score-utility", "no-playout-cap", "puct",
+                "constant-lr"), variants9x9.keySet());
+        assertEquals(Set.of("name", "initFrom"), differences(base, variants9x9.get("from-random")));
+        assertEquals(Set.of("name", "selfPlay"), differences(base, variants9x9.get("resign")));
+        for (String search : List.of("no-score-utility", "no-playout-cap", "puct")) {
+            assertEquals(Set.of("name", "search"), differences(base, variants9x9.get(search)), search);
+        }
+        assertEquals(Set.of("name", "training"), differences(base, variants9x9.get("constant-lr")));
     }
 
     @Test
