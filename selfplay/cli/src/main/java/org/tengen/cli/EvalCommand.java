@@ -42,6 +42,14 @@ final class EvalCommand implements Callable<Integer> {
     @Mixin
     private SearchOptions searchOptions;
 
+    @Option(names = "--a-simulations", paramLabel = "N",
+            description = "Simulations per move of A alone (default: --simulations): with --a and --b the same "
+                    + "checkpoint, how much a larger search is worth.")
+    private Integer aSimulations;
+
+    @Option(names = "--b-simulations", paramLabel = "N", description = "Simulations per move of B alone.")
+    private Integer bSimulations;
+
     @Mixin
     private BackendOption backendOption;
 
@@ -60,8 +68,9 @@ final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (games < 1 || parallel < 1) {
-            throw new IllegalArgumentException("--games and --parallel must be at least 1");
+        if (games < 1 || parallel < 1 || aSimulations != null && aSimulations < 1
+                || bSimulations != null && bSimulations < 1) {
+            throw new IllegalArgumentException("--games, --parallel and --a/--b-simulations must be at least 1");
         }
         RunDirectory dir = run.directory();
         RunConfig config = backendOption.apply(RunOptions.config(dir));
@@ -75,8 +84,10 @@ final class EvalCommand implements Callable<Integer> {
         }
         int[] n = {0};
         java.util.Map<String, Integer> firstMoves = new java.util.TreeMap<>();
-        try (Agent pa = agents.create(specA, search, parallel, seed);
-             Agent pb = agents.create(specB, search, parallel, seed + 7919)) {
+        SearchConfig searchA = aSimulations == null ? search : search.toBuilder().simulations(aSimulations).build();
+        SearchConfig searchB = bSimulations == null ? search : search.toBuilder().simulations(bSimulations).build();
+        try (Agent pa = agents.create(specA, searchA, parallel, seed);
+             Agent pb = agents.create(specB, searchB, parallel, seed + 7919)) {
             long start = System.nanoTime();
             Arena.MatchResult r = Arena.play(pa, pb, config.rules(), config.featureSet(), games, parallel,
                     opening.opening(seed), Referee.AREA, record -> {
@@ -91,10 +102,12 @@ final class EvalCommand implements Callable<Integer> {
                 }
             });
             double seconds = (System.nanoTime() - start) / 1e9;
+            String nameA = aSimulations == null ? pa.name() : pa.name() + " (" + aSimulations + " simulations)";
+            String nameB = bSimulations == null ? pb.name() : pb.name() + " (" + bSimulations + " simulations)";
             System.out.printf(Locale.ROOT, "%s vs %s on %s: %d games, %d wins, %d losses, %d draws (%d cut by the "
-                    + "move cap and counted as they stood)%n", pa.name(), pb.name(), config.rules().describe(), r.games(),
+                    + "move cap and counted as they stood)%n", nameA, nameB, config.rules().describe(), r.games(),
                     r.winsA(), r.winsB(), r.draws(), r.cut());
-            System.out.printf(Locale.ROOT, "score of %s: %.3f +- %.3f (95%%), %.1f s%n", pa.name(), r.scoreA(),
+            System.out.printf(Locale.ROOT, "score of %s: %.3f +- %.3f (95%%), %.1f s%n", nameA, r.scoreA(),
                     r.ci95(), seconds);
             System.out.println("Black's first move: " + firstMoves);
             System.out.printf(Locale.ROOT, "eval a=%s b=%s games=%d wins=%d losses=%d draws=%d score=%.4f%n",
