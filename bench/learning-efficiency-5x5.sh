@@ -8,7 +8,7 @@
 #   bash bench/learning-efficiency-5x5.sh --configs-only OUT_DIR      (only writes OUT_DIR/configs/*.yaml)
 #
 # Stop it any time and run it again: finished runs are skipped and a stopped one resumes. Each run takes about as
-# long as the README's quick command plus a few minutes of anchor games, about 90 minutes for all eight. Needs
+# long as the quick config's training plus a few minutes of anchor games, about 90 minutes for all eight. Needs
 # GNU Go (Debian package gnugo) and the jar (mvn -B package -DskipTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
