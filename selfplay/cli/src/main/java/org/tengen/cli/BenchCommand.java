@@ -10,6 +10,8 @@ import org.tengen.env.features.FeatureSets;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
 import org.tengen.env.vec.EnvThroughput;
+import org.tengen.models.learn.TrainConfig;
+import org.tengen.models.net.NetConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import org.tengen.models.throughput.ModelBenchmark;
@@ -25,7 +27,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Measures vectorized-environment throughput: game steps per second over all threads, random "
                 + "legal play with legal masks, with and without observation encoding.",
-            "Prints a table, then one machine-readable line per configuration."})
+            "Prints a table, then one machine-readable line per configuration. --models and --learner measure the "
+                + "networks instead."})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -83,14 +86,38 @@ public final class BenchCommand implements Callable<Integer> {
                     + "training steps/s at batch 256 of the first two on 9x9.")
     private boolean models;
 
+    @Option(names = "--learner",
+            description = "Benchmark the learner alone: optimiser steps/s at batch 256 (SGD with momentum, L2 and "
+                    + "every loss term, as training) of the --nets on the --boards (default 9), median of 3 rounds "
+                    + "of --seconds (default: 5; quick: 0.3); one line per net with every setting a peer needs to "
+                    + "train the same network the same way (bench/learner-vs-pytorch.sh).")
+    private boolean learner;
+
+    @Option(names = "--nets", split = ",", paramLabel = "BxC",
+            description = "Nets of --learner as BLOCKSxCHANNELS (default: 4x32,6x64, those of --models).")
+    private List<String> learnerNets;
+
+    /** The --net-options: global pooling, ownership head, score head ({@link NetConfig}). */
+    private static final List<String> NET_OPTIONS = List.of("gpool", "own", "score");
+
+    @Option(names = "--net-options", split = ",", paramLabel = "OPT",
+            description = "Options of the --learner nets: gpool, own, score (default: none, as --models).")
+    private List<String> netOptions;
+
     @Option(names = "--model-threads", paramLabel = "T", defaultValue = "1",
-            description = "Intra-op threads of every backend for --models (default: ${DEFAULT-VALUE}).")
+            description = "Intra-op threads of every backend for --models and --learner (default: ${DEFAULT-VALUE}).")
     private int modelThreads;
 
     @Override
     public Integer call() {
+        if (models && learner) {
+            throw new ParameterException(spec.commandLine(), "--models and --learner are separate benchmarks");
+        }
         if (models) {
             return benchModels();
+        }
+        if (learner) {
+            return benchLearner();
         }
         Preset preset = parse(() -> Preset.byName(rules));
         List<Rules> sizes = boards(List.of("9", "19"));
@@ -143,7 +170,7 @@ public final class BenchCommand implements Callable<Integer> {
         positive(modelThreads, "--model-threads");
         NetworkRuntime.configure(modelThreads);
         java.time.Duration round = java.time.Duration.ofMillis(quick ? 200 : 500);
-        List<org.tengen.models.net.NetConfig> nets = new ArrayList<>();
+        List<NetConfig> nets = new ArrayList<>();
         for (Rules r : boards(quick ? List.of("9") : List.of("9", "19"))) {
             nets.addAll(ModelBenchmark.standardNets(r.width(), r.height()));
         }
@@ -172,6 +199,70 @@ public final class BenchCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    private int benchLearner() {
+        positive(modelThreads, "--model-threads");
+        double measure = seconds != null ? seconds : quick ? 0.3 : 5.0;
+        if (!(measure > 0)) {
+            throw new ParameterException(spec.commandLine(), "--seconds must be positive");
+        }
+        List<NetConfig> configs = new ArrayList<>();
+        for (Rules r : boards(List.of("9"))) {
+            for (String net : orDefault(learnerNets, List.of(shape(ModelBenchmark.SMALL),
+                    shape(ModelBenchmark.MEDIUM)))) {
+                configs.add(learnerNet(net, r));
+            }
+        }
+        NetworkRuntime.configure(modelThreads);
+        ModelBenchmark.Options timing = ModelBenchmark.Options.standard(modelThreads,
+                java.time.Duration.ofNanos(Math.round(measure * 1e9)));
+        List<ModelBenchmark.TrainResult> results = new ModelBenchmark(timing).train(configs);
+        PrintWriter out = spec.commandLine().getOut();
+        TrainConfig t = ModelBenchmark.TRAINING;
+        for (ModelBenchmark.TrainResult r : results) {
+            NetConfig c = r.config();
+            // Every key between net= and params= is an option of bench/pytorch-learner-peer.py (--KEY VALUE).
+            out.printf(Locale.ROOT, "learner net=%s blocks=%d channels=%d planes=%d width=%d height=%d gpool=%b "
+                    + "own=%b score=%b batch=%d threads=%d optimizer=%s lr=%s momentum=%s l2=%s value_weight=%s "
+                    + "ownership_weight=%s score_weight=%s seconds=%s rounds=%d params=%d train_steps_per_s=%.3f%n",
+                    shape(c), c.blocks(), c.channels(), c.inputPlanes(), c.width(), c.height(), c.globalPooling(),
+                    c.ownershipHead(), c.scoreHead(), r.batch(), modelThreads,
+                    t.optimizer().name().toLowerCase(Locale.ROOT), t.learningRate(), t.momentum(), t.l2(),
+                    t.valueWeight(), t.ownershipWeight(), t.scoreWeight(), measure, timing.rounds(), r.parameters(),
+                    r.stepsPerSecond());
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** The --learner net {@code BLOCKSxCHANNELS} with the --net-options on board {@code r}, checked. */
+    private NetConfig learnerNet(String net, Rules r) {
+        List<String> options = orDefault(netOptions, List.of());
+        for (String o : options) {
+            if (!NET_OPTIONS.contains(o)) {
+                throw new ParameterException(spec.commandLine(), "unknown --net-options value '" + o + "' (known: "
+                        + String.join(", ", NET_OPTIONS) + ")");
+            }
+        }
+        String[] parts = net.toLowerCase(Locale.ROOT).split("x");
+        try {
+            if (parts.length != 2) {
+                throw new NumberFormatException();
+            }
+            return new NetConfig(ModelBenchmark.SMALL.inputPlanes(), r.width(), r.height(),
+                    Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()), options.contains("gpool"),
+                    options.contains("own"), options.contains("score"));
+        } catch (NumberFormatException e) {
+            throw new ParameterException(spec.commandLine(), "--nets value '" + net
+                    + "' is not BLOCKSxCHANNELS, e.g. 6x64");
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private static String shape(NetConfig c) {
+        return c.blocks() + "x" + c.channels();
     }
 
     /** The --boards (or {@code fallback}) under the --rules, checked. */

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
         description = "Train Go agents by self-play.",
         subcommands = {TrainCommand.class, ActorCommand.class, LearnerCommand.class, EvaluatorCommand.class,
             EvalCommand.class, MatchCommand.class, GtpCommand.class, ImportSgfCommand.class, EvalSgfCommand.class,
-            BenchCommand.class, ReportCommand.class, CommandLine.HelpCommand.class})
+            BenchCommand.class, ReportCommand.class, SweepCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     private static final Logger LOG = LogManager.getLogger(Main.class);
 
@@ -68,7 +68,8 @@ public final class Main implements Runnable {
     private static int reportFailure(Exception e, CommandLine command, ParseResult parsed) {
         String message = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
         boolean expected = e instanceof IllegalArgumentException || e instanceof IllegalStateException
-                || e instanceof IOException || e instanceof UncheckedIOException;
+                || e instanceof IOException || e instanceof UncheckedIOException
+                || e instanceof org.tengen.models.checkpoint.CheckpointException;
         command.getErr().println("error: " + message + (expected ? "" : " (" + e.getClass().getName()
                 + "; run with --verbose for the stack trace)"));
         LOG.debug("{} failed", command.getCommandName(), e);

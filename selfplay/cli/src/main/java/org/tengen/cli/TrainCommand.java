@@ -94,7 +94,7 @@ final class TrainCommand implements Callable<Integer> {
         // Validate before touching the run directory, so a broken config leaves nothing behind.
         RunConfig parsed = RunConfig.from(ConfigNode.parse(configFile.toString(), new java.io.StringReader(given)));
         if (existing == null) {
-            parsed.pretrain().requireData();
+            parsed.requireInitialInputs();
         }
         if (existing != null && !existing.equals(given)) {
             throw new IllegalArgumentException("run directory " + dir.root() + " was started with a different "

@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.tengen.models.net.NetConfig;
+import org.tengen.models.net.PolicyValueNet;
 import picocli.CommandLine;
 
 class BenchCommandTest {
@@ -45,10 +49,34 @@ class BenchCommandTest {
     }
 
     @Test
+    void learnerPrintsEverySettingThePeerNeedsAndTheParameterCount() {
+        String out = run(0, "--learner", "--nets", "1x8", "--net-options", "gpool,own", "--boards", "5",
+                "--seconds", "0.01")[0];
+        List<String> lines = out.lines().filter(l -> l.startsWith("learner ")).toList();
+        assertEquals(1, lines.size(), out);
+        Matcher m = Pattern.compile("learner net=1x8 blocks=1 channels=8 planes=17 width=5 height=5 gpool=true "
+                + "own=true score=false batch=256 threads=1 optimizer=sgd lr=0\\.001 momentum=0\\.9 l2=1\\.0E-4 "
+                + "value_weight=1\\.0 ownership_weight=0\\.15 score_weight=0\\.02 seconds=0\\.01 rounds=3 "
+                + "params=(\\d+) train_steps_per_s=\\d+\\.\\d{3}").matcher(lines.get(0));
+        assertTrue(m.matches(), lines.get(0));
+        try (PolicyValueNet net = PolicyValueNet.create(new NetConfig(17, 5, 5, 1, 8, true, true, false))) {
+            assertEquals(net.parameterCount(), Long.parseLong(m.group(1)));
+        }
+    }
+
+    @Test
+    void badLearnerValuesAreUsageErrors() {
+        assertTrue(run(2, "--learner", "--nets", "6")[1].contains("--nets value '6' is not BLOCKSxCHANNELS"));
+        assertTrue(run(2, "--learner", "--nets", "6x2")[1].contains("channels must be in 4..4096"));
+        assertTrue(run(2, "--learner", "--net-options", "pool")[1].contains("unknown --net-options value 'pool'"));
+        assertTrue(run(2, "--learner", "--models")[1].contains("separate benchmarks"));
+    }
+
+    @Test
     void helpDescribesEveryOption() {
         String help = run(0, "--help")[0];
         for (String option : new String[] {"--boards", "--envs", "--threads", "--obs", "--seconds", "--warmup",
-            "--quick", "--rules"}) {
+            "--quick", "--rules", "--models", "--learner", "--nets", "--net-options", "--model-threads"}) {
             assertTrue(help.contains(option), option + " missing from\n" + help);
         }
     }

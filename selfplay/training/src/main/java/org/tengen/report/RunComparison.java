@@ -11,11 +11,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.descriptive.moment.Mean;
+import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.tengen.arena.Arena;
 import org.tengen.arena.EloLadder;
+import org.tengen.sweep.SweepPlan;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -159,12 +165,90 @@ public final class RunComparison {
                     .append("</td><td class=\"n\">").append(best < 0 ? "-"
                             : HtmlPage.number(c.elo()[best], "%.0f") + " \u00b1 " + HtmlPage.number(c.ci95()[best], "%.0f")).append("</td></tr>\n");
         }
-        html.append("</table>\n<h2>Plots</h2>\n");
+        html.append("</table>\n");
+        variantTable(html, runs, curves);
+        html.append("<h2>Plots</h2>\n");
         for (Charts.Plot plot : plots) {
             HtmlPage.figure(html, plot);
         }
         configDifferences(html, runs, curves);
         return html.append("</body>\n</html>\n").toString();
+    }
+
+    /**
+     * Runs named {@code VARIANT-sN} (a sweep's seeds) grouped into one row per variant: the final checkpoint's Elo,
+     * mean and 95% Student-t interval over the seeds, and its score against each anchor, its games pooled over the
+     * seeds with a 95% Wilson interval. Nothing when no run is so named.
+     */
+    private static void variantTable(StringBuilder html, List<RunData> runs, List<Curve> curves) {
+        Map<String, List<Integer>> groups = new LinkedHashMap<>();
+        for (int i = 0; i < runs.size(); i++) {
+            Matcher m = SweepPlan.RUN_NAME.matcher(curves.get(i).name());
+            if (m.matches()) {
+                groups.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(i);
+            }
+        }
+        if (groups.isEmpty()) {
+            return;
+        }
+        Set<String> anchors = new TreeSet<>();
+        runs.forEach(r -> r.arena().stream().map(RunData.ArenaScore::opponent)
+                .filter(o -> RunData.generationOf(o) < 0).forEach(anchors::add));
+        html.append("<h2>Variants over seeds</h2>\n<p>The last checkpoint of each run: Elo as mean \u00b1 95% "
+                + "Student-t interval over the seeds; against each anchor, the score of its last games there, pooled "
+                + "over the seeds, \u00b1 95% Wilson interval.</p>\n<table>\n<tr><th>variant</th><th>seeds</th>"
+                + "<th>hours</th><th>final Elo</th>");
+        anchors.forEach(a -> html.append("<th>vs ").append(HtmlPage.escape(a)).append("</th>"));
+        html.append("</tr>\n");
+        groups.forEach((variant, members) -> {
+            double[] finalElo = members.stream().mapToDouble(i -> last(curves.get(i).elo())).toArray();
+            double[] hours = members.stream().mapToDouble(i -> last(curves.get(i).hours())).toArray();
+            html.append("<tr><td>").append(HtmlPage.escape(variant)).append("</td><td class=\"n\">")
+                    .append(members.size()).append("</td><td class=\"n\">")
+                    .append(HtmlPage.number(new Mean().evaluate(hours), "%.2f")).append("</td><td class=\"n\">")
+                    .append(meanWithInterval(finalElo)).append("</td>");
+            for (String anchor : anchors) {
+                double won = 0;
+                int games = 0;
+                for (int i : members) {
+                    RunData.ArenaScore lastGames = null;
+                    for (RunData.ArenaScore score : runs.get(i).arena()) {
+                        if (score.opponent().equals(anchor)) {
+                            lastGames = score; // the scores are in generation order
+                        }
+                    }
+                    if (lastGames != null) {
+                        won += lastGames.score() * lastGames.games();
+                        games += lastGames.games();
+                    }
+                }
+                double[] wilson = Arena.wilson95(games == 0 ? 0 : won / games, games);
+                html.append("<td class=\"n\">").append(games == 0 ? "-" : HtmlPage.number(won / games, "%.2f")
+                        + " \u00b1 " + HtmlPage.number((wilson[1] - wilson[0]) / 2, "%.2f") + " (" + games + ")")
+                        .append("</td>");
+            }
+            html.append("</tr>\n");
+        });
+        html.append("</table>\n");
+    }
+
+    /** {@code mean ± t(0.975, n-1) sd / sqrt(n)}; the mean alone for one value; "-" for none. */
+    static String meanWithInterval(double[] values) {
+        double[] finite = Arrays.stream(values).filter(Double::isFinite).toArray();
+        if (finite.length == 0) {
+            return "-";
+        }
+        double mean = new Mean().evaluate(finite);
+        if (finite.length == 1) {
+            return HtmlPage.number(mean, "%.0f");
+        }
+        double t = new TDistribution(finite.length - 1).inverseCumulativeProbability(0.975);
+        double half = t * new StandardDeviation().evaluate(finite) / Math.sqrt(finite.length);
+        return HtmlPage.number(mean, "%.0f") + " \u00b1 " + HtmlPage.number(half, "%.0f");
+    }
+
+    private static double last(double[] values) {
+        return values.length == 0 ? Double.NaN : values[values.length - 1];
     }
 
     /** The config fields (dotted paths) whose values are not the same in every run; absent fields show as "-". */

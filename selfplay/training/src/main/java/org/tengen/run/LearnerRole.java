@@ -184,10 +184,9 @@ public final class LearnerRole {
                 config.rules().height(), config.network().blocks(), config.network().channels(), store.location());
         // With no ledger, every model in the store is an upload a kill cut short.
         removeOrphans(-1, null);
-        ai.djl.engine.Engine.getInstance().setRandomSeed((int) config.seed());
         Path dir = newCheckpointDir(0);
-        try (PolicyValueNet net = PolicyValueNet.create(config.network())) {
-            Checkpoints.save(dir, net, provenance(0, null));
+        try (PolicyValueNet net = InitialNetwork.create(config)) {
+            Checkpoints.save(dir, net, provenance(0, InitialNetwork.parent(config)));
         }
         LearnerLedger ledger = LearnerLedger.initial(StoreModels.upload(store, dir, 0));
         commit(ledger);

@@ -50,13 +50,15 @@ import org.tengen.selfplay.SelfPlay;
  * @param symmetry     self-play evaluates the network under board symmetries: NONE (as is), RANDOM or ALL
  * @param backend      the library that runs networks for search (self-play, arena, eval, match, gtp)
  * @param pretrain     training of the initial network on imported games before generation 1, or off
+ * @param initFrom     a checkpoint whose weights start the initial network instead of random ones (a warm start, on
+ *                     any board size: the networks are fully convolutional), or null
  * @param mode         how {@code train} runs: generations in turns, or roles at the same time
  */
 public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network,
                         SearchConfig search, SelfPlay.Settings selfPlay, KomiRange selfPlayKomi, int games, int gamesPerPart, Replay replay,
                         TrainConfig training, int batchSize, int steps, Evaluation evaluation, int generations,
                         long seed, int threads, int workers, SymmetricEvaluator.Mode symmetry,
-                        InferenceBackend backend, Pretrain pretrain, Mode mode) {
+                        InferenceBackend backend, Pretrain pretrain, Path initFrom, Mode mode) {
 
     /**
      * How {@code tengen train} runs its generations: SYNC in turns (self-play, training, evaluation), reproducible
@@ -172,14 +174,25 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
     public RunConfig withRules(String newPreset, Rules newRules) {
         return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart,
                 replay, training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry, backend,
-                pretrain, mode);
+                pretrain, initFrom, mode);
+    }
+
+    /**
+     * Checks, before a new run starts, that what its initial network starts from is there and fits: the weights of
+     * {@code network.initFrom} and the shards of {@code pretrain.data}.
+     */
+    public void requireInitialInputs() {
+        if (initFrom != null) {
+            InitialNetwork.checkedSource(this);
+        }
+        pretrain.requireData();
     }
 
     /** A copy whose checkpoints have {@code newFeatures} and {@code newNetwork}, e.g. a checkpoint of no run. */
     public RunConfig withNetwork(String newFeatures, NetConfig newNetwork) {
         return new RunConfig(name, rulesPreset, rules, newFeatures, newNetwork, search, selfPlay, selfPlayKomi, games,
                 gamesPerPart, replay, training, batchSize, steps, evaluation, generations, seed, threads, workers,
-                symmetry, backend, pretrain, mode);
+                symmetry, backend, pretrain, initFrom, mode);
     }
 
     /** A copy that runs {@code newGenerations} generations (e.g. {@code train --generations}). */
@@ -189,7 +202,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         }
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
                 training, batchSize, steps, evaluation, newGenerations, seed, threads, workers, symmetry, backend,
-                pretrain, mode);
+                pretrain, initFrom, mode);
     }
 
     /** A copy whose external engines get {@code timeout} to answer (e.g. {@code match --timeout}). */
@@ -201,14 +214,14 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                 timeout);
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
                 training, batchSize, steps, changed, generations, seed, threads, workers, symmetry, backend,
-                pretrain, mode);
+                pretrain, initFrom, mode);
     }
 
     /** A copy whose networks run on {@code newBackend} for search (e.g. {@code --backend}). */
     public RunConfig withBackend(InferenceBackend newBackend) {
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games,
                 gamesPerPart, replay, training, batchSize, steps, evaluation, generations, seed, threads, workers,
-                symmetry, newBackend, pretrain, mode);
+                symmetry, newBackend, pretrain, initFrom, mode);
     }
 
     /** The feature set named by {@link #features()}. */
@@ -241,6 +254,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
             throw root.invalid("features", e.getMessage());
         }
         NetConfig network = readNetwork(root.child("network"), featureSet, rules);
+        String initFromText = root.child("network").getString("initFrom", "");
+        Path initFrom = initFromText.isBlank() ? null : Path.of(initFromText);
         ConfigNode selfplayNode = root.child("selfplay");
         SearchConfig search = readSearch(selfplayNode.child("search"), false);
         int games = selfplayNode.getInt("gamesPerGeneration", 128, 1, 1_000_000);
@@ -304,7 +319,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         root.finish();
         return new RunConfig(name, preset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
                 training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry, backend,
-                pretrain, mode);
+                pretrain, initFrom, mode);
     }
 
     private static Rules readRules(ConfigNode node, String presetName) {

@@ -149,14 +149,14 @@ public final class TrainingRun {
         if (Files.isDirectory(first)) {
             return;
         }
-        LOG.info("Creating the initial network {}x{} ({} blocks x {} channels)", config.rules().width(),
-                config.rules().height(), config.network().blocks(), config.network().channels());
-        ai.djl.engine.Engine.getInstance().setRandomSeed((int) config.seed());
-        try (PolicyValueNet net = PolicyValueNet.create(config.network())) {
+        LOG.info("Creating the initial network {}x{} ({} blocks x {} channels){}", config.rules().width(),
+                config.rules().height(), config.network().blocks(), config.network().channels(),
+                config.initFrom() == null ? "" : " from the weights of " + InitialNetwork.parent(config));
+        try (PolicyValueNet net = InitialNetwork.create(config)) {
             if (config.pretrain().enabled()) {
                 pretrain(net, first);
             } else {
-                Checkpoints.save(first, net, context.provenance(0, null));
+                Checkpoints.save(first, net, context.provenance(0, InitialNetwork.parent(config)));
             }
         }
     }

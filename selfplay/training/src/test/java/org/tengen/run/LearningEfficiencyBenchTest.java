@@ -6,42 +6,69 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.tengen.config.ConfigNode;
 import org.tengen.models.learn.LrSchedule;
 import org.tengen.search.SearchAlgorithm;
+import org.tengen.sweep.SweepPlan;
 
 /**
- * {@code bench/learning-efficiency-5x5.sh} derives its variants from the quick config by editing its text; this
- * keeps each variant one technique away from the base, so that an edit of the quick config cannot silently turn a
- * variant into a copy of the base or change more than its technique.
+ * {@code bench/learning-efficiency-5x5.yaml} and {@code -9x9.yaml} give {@code tengen sweep} their variants of the
+ * quick and 9x9 configs as edits; this keeps each variant one technique away from its base, so that an edit of a
+ * config cannot silently turn a variant into a copy of the base or change more than its technique.
  */
 class LearningEfficiencyBenchTest {
-    private static final Path SCRIPT = RunConfigTest.CONFIGS.resolve("../bench/learning-efficiency-5x5.sh");
-
-    @TempDir
-    static Path out;
     private static Map<String, RunConfig> variants;
+    private static Map<String, RunConfig> variants9x9;
 
     @BeforeAll
-    static void writeConfigs() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", SCRIPT.toString(), "--configs-only", out.toString())
-                .redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes());
-        assertEquals(0, p.waitFor(), output);
-        variants = new TreeMap<>();
-        try (var files = Files.list(out.resolve("configs"))) {
-            files.forEach(f -> variants.put(f.getFileName().toString().replace(".yaml", ""), RunConfig.load(f)));
+    static void planTheSweeps() throws IOException {
+        variants = plan("quick-5x5.yaml", "learning-efficiency-5x5.yaml");
+        variants9x9 = plan("9x9.yaml", "learning-efficiency-9x9.yaml");
+    }
+
+    /** The configs of the sweep of {@code config} with the variants of {@code variantFile}, by variant. */
+    private static Map<String, RunConfig> plan(String config, String variantFile) throws IOException {
+        Path base = RunConfigTest.CONFIGS.resolve(config);
+        SweepPlan.VariantFile file = SweepPlan.VariantFile.read(RunConfigTest.CONFIGS.resolve("../bench/"
+                + variantFile));
+        List<SweepPlan.Variant> all = Stream.concat(Stream.of(SweepPlan.Variant.base()), file.variants().stream())
+                .map(v -> v.after(file.set())).toList();
+        Map<String, RunConfig> configs = new TreeMap<>();
+        for (SweepPlan.Run run : new SweepPlan(base, Files.readString(base), all, List.of(1)).runs()) {
+            configs.put(run.variant().name(), RunConfig.from(ConfigNode.parse(run.name(),
+                    new StringReader(run.config()))));
         }
+        return configs;
+    }
+
+    @Test
+    void eachVariantOf9x9ChangesOneTechnique() {
+        RunConfig nineByNine = RunConfig.load(RunConfigTest.CONFIGS.resolve("9x9.yaml"));
+        RunConfig base = variants9x9.get("base");
+        assertEquals(Set.of("name", "generations", "evaluation", "training"), differences(nineByNine, base),
+                "shorter (the learning-rate schedule follows the generations), GNU Go level 10 added");
+        assertEquals(Set.of("gnugo-0", "gnugo-10"), base.evaluation().externalAnchors().keySet());
+        assertEquals(Set.of("base", "from-random", "resign", "no-score-utility", "no-playout-cap", "puct",
+                "constant-lr"), variants9x9.keySet());
+        assertEquals(Set.of("name", "initFrom"), differences(base, variants9x9.get("from-random")));
+        assertEquals(Set.of("name", "selfPlay"), differences(base, variants9x9.get("resign")));
+        for (String search : List.of("no-score-utility", "no-playout-cap", "puct")) {
+            assertEquals(Set.of("name", "search"), differences(base, variants9x9.get(search)), search);
+        }
+        assertEquals(Set.of("name", "training"), differences(base, variants9x9.get("constant-lr")));
     }
 
     @Test

@@ -22,14 +22,26 @@ public enum InferenceBackend {
     INT8,
     /**
      * ONNX Runtime when its natives load on this platform, else libtorch; on ONNX Runtime, int8 for a network whose int8
-     * model agrees with fp32 on its calibration positions ({@link #INT8_MIN_TOP_MOVE}, {@link #INT8_MAX_VALUE_MEAN_DIFF})
-     * where int8 is at least {@link #INT8_MIN_SPEEDUP} times as fast on this CPU in a quick probe made once per run
-     * ({@link AutoChoice}), else fp32.
+     * model is close to fp32 on its calibration positions ({@link #int8CloseEnough}) where int8 is at least
+     * {@link #INT8_MIN_SPEEDUP} times as fast on this CPU in a quick probe made once per run ({@link AutoChoice}), else
+     * fp32.
      */
     AUTO;
 
-    /** Least share of calibration positions where int8's most probable move is fp32's, for auto to choose int8. */
-    public static final double INT8_MIN_TOP_MOVE = 0.95;
+    /**
+     * Largest mean over calibration positions of int8's policy total variation distance from fp32 (the prior
+     * probability it moves, {@link BackendAgreement}) for auto to choose int8. Small against what moves a search's
+     * visits anyway: PUCT self-play's root noise (a quarter of the prior replaced by a spiky Dirichlet sample) moves
+     * the root prior by 0.15 to 0.2 on every 9x9 move (20 to 82 legal moves), and one visit of a 64-simulation search
+     * is 0.016 of its visit distribution, so 0.05 is a third to a quarter of the noise, about three visits at the root
+     * and under one at a node of fewer than 20 visits. The pretrained networks' int8 models are at about 0.013.
+     */
+    public static final double INT8_MAX_POLICY_TV_MEAN = 0.05;
+    /**
+     * Largest policy total variation distance from fp32 that 99% of calibration positions must stay within: the rare
+     * worst positions may move half as much as the root noise does (the pretrained networks': 0.03 to 0.04).
+     */
+    public static final double INT8_MAX_POLICY_TV_P99 = 0.10;
     /** Largest mean value difference from fp32 on the calibration positions for auto to choose int8. */
     public static final double INT8_MAX_VALUE_MEAN_DIFF = 0.03;
     /** Least speed-up over fp32 ONNX Runtime for auto to choose int8: below it, exactness wins. */
@@ -40,6 +52,12 @@ public enum InferenceBackend {
 
     /** The names accepted by {@link #parse}, as written in configs and on the command line. */
     public static final List<String> NAMES = Arrays.stream(values()).map(InferenceBackend::id).toList();
+
+    /** Whether an int8 model that differs from fp32 as {@code a} says is close enough for auto to run it. */
+    public static boolean int8CloseEnough(BackendAgreement.Summary a) {
+        return a.policyTvMean() <= INT8_MAX_POLICY_TV_MEAN && a.policyTvP99() <= INT8_MAX_POLICY_TV_P99
+                && a.valueMeanAbs() <= INT8_MAX_VALUE_MEAN_DIFF;
+    }
 
     /** The lower-case name, e.g. {@code onnx}. */
     public String id() {

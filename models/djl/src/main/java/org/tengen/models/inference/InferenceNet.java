@@ -83,14 +83,15 @@ public sealed interface InferenceNet extends AutoCloseable {
             return new Onnx(int8.model(), InferenceBackend.INT8);
         }
         BackendAgreement.Summary a = int8.agreement();
-        boolean agrees = a.topMoveAgreement() >= InferenceBackend.INT8_MIN_TOP_MOVE
-                && a.valueMeanAbs() <= InferenceBackend.INT8_MAX_VALUE_MEAN_DIFF;
+        boolean agrees = InferenceBackend.int8CloseEnough(a);
         boolean useInt8 = agrees && auto.decide(dir.getFileName().toString(),
                 () -> Int8Net.speedup(int8.model(), onnx, spec)).int8();
-        LoggerFactory.getLogger(InferenceNet.class).info("Inference backend auto for {}: {} (its int8 model has the "
-                + "same top move on {} of its calibration positions, value differs by {} on average{})",
-                dir.getFileName(), useInt8 ? "int8" : "onnx", String.format(Locale.ROOT, "%.3f", a.topMoveAgreement()),
-                String.format(Locale.ROOT, "%.3f", a.valueMeanAbs()), agrees ? "" : ": not close enough");
+        LoggerFactory.getLogger(InferenceNet.class).info("Inference backend auto for {}: {} (its int8 model's policy "
+                + "differs from fp32's by a total variation of {} on average and at most {} on 99% of its calibration "
+                + "positions, its value by {} on average{})", dir.getFileName(), useInt8 ? "int8" : "onnx",
+                String.format(Locale.ROOT, "%.4f", a.policyTvMean()), String.format(Locale.ROOT, "%.3f",
+                a.policyTvP99()), String.format(Locale.ROOT, "%.3f", a.valueMeanAbs()),
+                agrees ? "" : ": not close enough");
         (useInt8 ? onnx : int8.model()).close();
         return useInt8 ? new Onnx(int8.model(), InferenceBackend.INT8) : new Onnx(onnx, InferenceBackend.ONNX);
     }

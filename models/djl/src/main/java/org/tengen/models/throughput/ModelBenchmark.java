@@ -74,6 +74,8 @@ public final class ModelBenchmark {
     private static final int PEAK_SIDE = 1024;
     /** Forward batch sizes of {@link Options#standard(int, Duration)}. */
     public static final int[] STANDARD_BATCHES = {1, 8, 64, 256};
+    /** How the training speed is measured: the learner's SGD; only its cost matters, not its rate. */
+    public static final TrainConfig TRAINING = TrainConfig.sgd(1e-3f);
     /** Backends benchmarked, in table order. */
     private static final List<InferenceBackend> BACKENDS = List.of(InferenceBackend.LIBTORCH, InferenceBackend.ONNX,
             InferenceBackend.INT8);
@@ -138,8 +140,18 @@ public final class ModelBenchmark {
     public record Machine(String cpu, double peakGigaflops, String peakOp) {
     }
 
-    /** Training speed: optimiser steps per second at {@code batch}. */
-    public record TrainResult(String net, int batch, double stepsPerSecond) {
+    /**
+     * Training speed: optimiser steps per second of {@link #TRAINING} at {@code batch}.
+     *
+     * @param parameters the network's trainable scalars ({@link PolicyValueNet#parameterCount()}), by which a peer
+     *                   implementation shows it trains the same network
+     */
+    public record TrainResult(NetConfig config, int batch, long parameters, double stepsPerSecond) {
+        /** The net in the tables' short form. */
+        public String net() {
+            return describe(config);
+        }
+
         public double millisecondsPerStep() {
             return 1000.0 / stepsPerSecond;
         }
@@ -170,10 +182,11 @@ public final class ModelBenchmark {
                         r.ratio(), r.evaluatorPositionsPerCpuSecond(), r.gigaflops(),
                         100 * r.gigaflops() / machine.peakGigaflops()));
             }
-            out.append(String.format("%-28s %6s %14s %14s%n", "net", "batch", "train steps/s", "ms/step"));
+            out.append(String.format("%-28s %6s %14s %14s %10s%n", "net", "batch", "train steps/s", "ms/step",
+                    "params"));
             for (TrainResult r : train) {
-                out.append(String.format("%-28s %6d %14.2f %14.0f%n", r.net(), r.batch(), r.stepsPerSecond(),
-                        r.millisecondsPerStep()));
+                out.append(String.format("%-28s %6d %14.2f %14.0f %10d%n", r.net(), r.batch(), r.stepsPerSecond(),
+                        r.millisecondsPerStep(), r.parameters()));
             }
             if (!batching.isEmpty()) {
                 out.append(String.format("%-28s %7s %8s %9s %12s %9s %12s%n", "net", "clients", "maxBatch",
@@ -202,7 +215,6 @@ public final class ModelBenchmark {
         setThreads();
         Peak peakBefore = peak();
         List<ForwardResult> forward = new ArrayList<>();
-        List<TrainResult> train = new ArrayList<>();
         for (NetConfig config : nets) {
             try (PolicyValueNet net = PolicyValueNet.create(config);
                  OnnxModel onnx = OnnxModel.load(OnnxExport.toBytes(net), options.threads());
@@ -212,16 +224,24 @@ public final class ModelBenchmark {
                 }
             }
         }
-        for (NetConfig config : trainNets) {
-            try (PolicyValueNet net = PolicyValueNet.create(config)) {
-                train.add(train(net, options.trainBatch()));
-            }
-        }
+        List<TrainResult> train = train(trainNets);
         // Measured before and after, and the better kept: on a shared machine a peak can only be underestimated.
         Peak peakAfter = peak();
         Peak best = peakBefore.gigaflops() >= peakAfter.gigaflops() ? peakBefore : peakAfter;
         Machine machine = new Machine(CpuFeatures.detect().describe(), best.gigaflops(), best.op());
         return new Report(options.threads(), machine, forward, train, List.of());
+    }
+
+    /** Training speed of each net alone, without the forward measurements and the peak. */
+    public List<TrainResult> train(List<NetConfig> nets) {
+        setThreads();
+        List<TrainResult> results = new ArrayList<>();
+        for (NetConfig config : nets) {
+            try (PolicyValueNet net = PolicyValueNet.create(config)) {
+                results.add(train(net, options.trainBatch()));
+            }
+        }
+        return results;
     }
 
     /** The three standard nets ({@link #SMALL}, {@link #MEDIUM}, {@link #LARGE}) on a board of {@code size}. */
@@ -354,14 +374,14 @@ public final class ModelBenchmark {
                 net.config().ownershipHead() ? new float[batch * area] : null,
                 net.config().scoreHead() ? new float[batch] : null);
         double[] rates = new double[options.rounds()];
-        try (Learner learner = new Learner(net, TrainConfig.sgd(1e-3f))) {
+        try (Learner learner = new Learner(net, TRAINING)) {
             Runnable step = () -> learner.trainStep(data);
             step.run();
             for (int r = 0; r < rates.length; r++) {
                 rates[r] = rate(step, 1);
             }
         }
-        return new TrainResult(describe(net.config()), batch, median(rates));
+        return new TrainResult(net.config(), batch, net.parameterCount(), median(rates));
     }
 
     private static Runnable evaluatorLoop(Evaluator evaluator, InputSpec spec, int batch) {

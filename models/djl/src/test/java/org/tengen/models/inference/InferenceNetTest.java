@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.models.checkpoint.CheckpointException;
@@ -97,6 +98,20 @@ class InferenceNetTest {
         assertTrue(Files.getLastModifiedTime(model).compareTo(old) > 0);
         // The checkpoint itself is untouched.
         Checkpoints.verify(dir);
+    }
+
+    @Test
+    void anInt8RecordFromBeforeTheTotalVariationIsDerivedAgainWithIt() throws Exception {
+        Path dir = saved("az3");
+        Path record = dir.resolve(Int8Net.fileName(Int8Net.weightRange()) + ".yaml");
+        load(dir, InferenceBackend.INT8);
+        String current = Files.readString(record);
+        assertTrue(current.contains("\npolicyTvMean: ") && current.contains("\npolicyTvP99: "), current);
+        // As an earlier build wrote it: the same record without the total variation figures.
+        Files.writeString(record, current.lines().filter(l -> !l.startsWith("policyTv"))
+                .collect(Collectors.joining("\n", "", "\n")));
+        load(dir, InferenceBackend.AUTO);
+        assertTrue(Files.readString(record).contains("\npolicyTvMean: "), Files.readString(record));
     }
 
     @Test
