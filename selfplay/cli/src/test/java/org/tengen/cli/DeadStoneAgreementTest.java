@@ -33,7 +33,7 @@ import org.tengen.sgf.GoSgf;
  * score (and winner) agree.
  *
  * <p>Make the games with GNU Go against itself without {@code --capture-all-dead}, so that dead stones stay on the
- * board (the README's GTP section gives the commands), then run
+ * board (docs/testing.md gives the commands), then run
  * {@code mvn -B test -pl selfplay/cli -am -Dtest=DeadStoneAgreementTest -Dsurefire.failIfNoSpecifiedTests=false
  * -Dtengen.deadStones=DIR} ({@code -Dtengen.deadStones.model=FOLDER}, default the pretrained 9x9 model).
  */

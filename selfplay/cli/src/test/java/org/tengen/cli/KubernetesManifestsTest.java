@@ -67,6 +67,8 @@ class KubernetesManifestsTest {
     private static final Path ROOT = Path.of("..", "..");
     private static final Path KUBERNETES = ROOT.resolve("deploy/kubernetes");
     private static final Path CONFIGS = ROOT.resolve("configs");
+    /** The page that tells how to build the image and apply the overlays. */
+    private static final Path DISTRIBUTED_DOC = ROOT.resolve("docs/distributed.md");
     /** The variables the AWS SDK's default credential chain reads. */
     private static final Set<String> AWS_CREDENTIALS = Set.of("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
             "AWS_SESSION_TOKEN");
@@ -127,8 +129,9 @@ class KubernetesManifestsTest {
         assertTrue(text.contains("COPY --from=build /src/selfplay/cli/target/tengen.jar " + jar), text);
         assertEquals("true", image.env().get("DJL_OFFLINE"));
         assertFalse(image.env().containsKey("PYTORCH_VERSION"), "PYTORCH_VERSION makes DJL download libtorch");
-        // The README builds the image under the same name the manifests run.
-        assertTrue(Files.readString(ROOT.resolve("README.md")).contains("docker build -t " + image.name() + " ."));
+        // The distributed-runs page builds the image under the same name the manifests run.
+        assertTrue(Files.readString(DISTRIBUTED_DOC).contains("docker build -t " + image.name() + " ."),
+                DISTRIBUTED_DOC + " builds the image as docker build -t " + image.name() + " .");
     }
 
     @Test
@@ -148,14 +151,14 @@ class KubernetesManifestsTest {
     }
 
     @Test
-    void theReadmeAppliesTheOverlaysThatExist() throws IOException {
-        Matcher apply = Pattern.compile("kubectl apply -k (\\S+)").matcher(Files.readString(ROOT.resolve("README.md")));
+    void theDocumentationAppliesTheOverlaysThatExist() throws IOException {
+        Matcher apply = Pattern.compile("kubectl apply -k (\\S+)").matcher(Files.readString(DISTRIBUTED_DOC));
         int found = 0;
         while (apply.find()) {
             assertTrue(Files.isRegularFile(ROOT.resolve(apply.group(1)).resolve("kustomization.yaml")), apply.group());
             found++;
         }
-        assertTrue(found >= 2, "the README applies both overlays");
+        assertTrue(found >= 2, DISTRIBUTED_DOC + " applies both overlays");
     }
 
     @ParameterizedTest

@@ -27,7 +27,7 @@ import org.tengen.store.RunStore;
  * {@code report} read an asynchronous run as they read any other.
  */
 public final class StoreExport {
-    /** Columns of an asynchronous run's {@code metrics.csv} after the common ones (see the README). */
+    /** Columns of an asynchronous run's {@code metrics.csv} after the common ones (docs/training.md). */
     static final List<String> ASYNC_HEADER = List.of("model_lag_mean", "sample_age_mean", "sample_age_max",
             "learner_samples_per_second", "stale_batches", "store_errors", "store_retries");
 

@@ -3,10 +3,13 @@ package org.tengen.models.readme;
 import ai.djl.modality.rl.env.RlEnv;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import java.nio.FloatBuffer;
 import java.util.Arrays;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.tengen.env.features.FeatureSets;
 import org.tengen.env.rules.Rules;
+import org.tengen.env.vec.IllegalActionPolicy;
+import org.tengen.env.vec.RandomLegalSampler;
 import org.tengen.env.vec.VecEnv;
 import org.tengen.env.vec.VecEnvConfig;
 import org.tengen.models.bridge.DjlViews;
@@ -14,11 +17,36 @@ import org.tengen.models.bridge.Nd4jViews;
 import org.tengen.models.rl.GoRlEnv;
 
 /**
- * The README's examples of the library API, as code that runs: {@link ReadmeExamplesTest} checks that the README
- * shows exactly the text between each pair of markers, and what each example returns.
+ * The documentation's examples of the library API (README.md and docs/), as code that runs: {@link ReadmeExamplesTest}
+ * checks that the documentation shows exactly the text between each pair of markers, and what each example returns.
  */
 final class ReadmeExamples {
     private ReadmeExamples() {
+    }
+
+    @SuppressWarnings("unused") // the example names the buffers a caller reads
+    static int vecEnv() {
+        // <example vec-env>
+        try (VecEnv env = new VecEnv(new VecEnvConfig(Rules.trompTaylor(9), 256, FeatureSets.byId("az17"), 2,
+                IllegalActionPolicy.THROW, 1))) {
+            env.reset();
+            RandomLegalSampler random = new RandomLegalSampler(env);   // a uniformly random legal action per game
+            int[] actions = new int[256];            // y * width + x for points, width * height for pass
+            int finished = 0;
+            while (finished < 256) {
+                random.sample(env, actions);
+                env.step(actions);
+                FloatBuffer observations = env.observations();  // direct, NCHW [256, 17, 9, 9], written in place
+                boolean[] legal = env.legalMask();               // [256 * 82], exact under the ko rule
+                for (int i = 0; i < 256; i++) {
+                    if (env.terminated()[i] || env.truncated()[i]) {
+                        finished++;                  // env.finalScores()[i], env.winners()[i]; the game restarts
+                    }
+                }
+            }
+            return finished;
+        }
+        // </example>
     }
 
     static float djlView() {
