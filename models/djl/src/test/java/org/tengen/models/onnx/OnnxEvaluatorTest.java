@@ -59,10 +59,14 @@ class OnnxEvaluatorTest {
         }
         System.out.printf("ONNX vs libtorch over %d positions: policy %.3g, value %.3g, score %.3g, ownership %.3g%n",
                 games * 10, worst[0], worst[1], worst[2], worst[3]);
-        assertTrue(worst[0] < 1e-5, "policy differs by " + worst[0]);
-        assertTrue(worst[1] < 1e-5, "value differs by " + worst[1]);
-        assertTrue(worst[2] < 1e-4, "score differs by " + worst[2]);
-        assertTrue(worst[3] < 1e-5, "ownership differs by " + worst[3]);
+        // The two libraries round differently, and by how much depends on the CPU's kernels: within 1e-5 on AVX2
+        // machines, but on an AVX-512 (bf16, vp2intersect) one libtorch's own AVX2 and AVX-512 paths differed by
+        // 1e-4 and ONNX Runtime from both by up to 5e-4 in the policy, 4e-3 in the value, 0.1 points in the score and
+        // 7e-3 in ownership (kernels of variance 1/fan-in; with weights of order 1 the policy differed by 0.02).
+        assertTrue(worst[0] < 2e-3, "policy differs by " + worst[0]);
+        assertTrue(worst[1] < 2e-2, "value differs by " + worst[1]);
+        assertTrue(worst[2] < 0.5, "score differs by " + worst[2]);
+        assertTrue(worst[3] < 2e-2, "ownership differs by " + worst[3]);
     }
 
     @Test
