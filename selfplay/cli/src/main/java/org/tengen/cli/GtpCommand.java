@@ -212,7 +212,9 @@ final class GtpCommand implements Callable<Integer> {
         // plays to win, and a controller's games differ anyway.
         SearchConfig search = config.evaluation().search().toBuilder().simulations(searchBudget()).temperatureMoves(0)
                 .build();
-        Agent agent = new Agents(config).create(checkpoint, search, 1, seed, mode);
+        Agents agents = checkpoint instanceof PlayerSpec.RunCheckpoint run
+                ? Agents.keepingAutoChoiceIn(config, run.run()) : new Agents(config);
+        Agent agent = agents.create(checkpoint, search, 1, seed, mode);
         modelBoard = config.network().width() + "x" + config.network().height();
         modelKomi = checkpoint instanceof PlayerSpec.RunCheckpoint ? config.rules().komi() : null;
         LOG.info("Model {} ({} blocks x {} channels, features {}), {} simulations per move without a time limit, "

@@ -78,7 +78,7 @@ public final class EvaluatorRole {
         this.config = config;
         this.cacheDir = cacheDir;
         this.poll = poll;
-        this.arena = new GenerationArena(config, new Agents(config));
+        this.arena = new GenerationArena(config, Agents.keepingAutoChoiceIn(config, cacheDir));
     }
 
     /** Rates every generation up to {@code targetGeneration}, waiting for the learner to commit them. */
