@@ -1,8 +1,12 @@
 package org.tengen.cli;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.tengen.run.ActorRole;
 import org.tengen.run.RunConfig;
 import org.tengen.store.RunLayout;
@@ -15,15 +19,17 @@ import picocli.CommandLine.Option;
 @Command(name = "actor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
             "Play self-play games with the newest model of a run store and upload them, batch by batch.",
-            "Stateless: kill it at any moment and start it again with the same --id; it continues its numbering.",
+            "Stateless: kill it at any moment and start it again with the same --id (by default the host's name);"
+                    + " it continues its numbering.",
             "Between batches it checks models/latest.json (with evaluation.gating: models/best.json, which the"
                     + " evaluator moves) and swaps in a newer model."})
 final class ActorCommand implements Callable<Integer> {
     @Mixin
     private RoleOptions options;
 
-    @Option(names = "--id", paramLabel = "NAME", required = true,
-            description = "This actor's name (a-z 0-9 -, as a pod name): its batches are games/NAME/.")
+    @Option(names = "--id", paramLabel = "NAME",
+            description = "This actor's name (a-z 0-9 -, as a pod name): its batches are games/NAME/ (default: the"
+                    + " host's name, which Kubernetes sets to the pod's; give each actor of one host its own).")
     private String id;
 
     @Option(names = "--batches", paramLabel = "N",
@@ -32,21 +38,46 @@ final class ActorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        RunLayout.requireId(id);
+        String actorId = id != null ? RunLayout.requireId(id) : hostId(System.getenv(), ActorCommand::machineName);
         if (batches != null && batches < 1) {
             throw new IllegalArgumentException("--batches must be at least 1, got " + batches);
         }
         java.time.Duration poll = options.poll();
         Optional<String> given = options.configText();
         try (RunStore store = RunStore.open(options.store)) {
-            RunConfig config = options.config(store, given, "Actor " + id);
+            RunConfig config = options.config(store, given, "Actor " + actorId);
             NetworkRuntime.configure(config.threads());
-            ActorRole.Summary s = new ActorRole(store, config, id, options.cacheDir("actor"), poll)
+            ActorRole.Summary s = new ActorRole(store, config, actorId, options.cacheDir("actor"), poll)
                     .run(batches == null ? Long.MAX_VALUE : batches);
             System.out.printf(Locale.ROOT, "Actor %s: %d batches, %d games, %d samples, %.0f games/hour of"
-                    + " self-play; store: %s%n", id, s.batches(), s.games(), s.samples(), s.gamesPerHour(),
+                    + " self-play; store: %s%n", actorId, s.batches(), s.games(), s.samples(), s.gamesPerHour(),
                     store.stats());
         }
         return 0;
+    }
+
+    /**
+     * This host's name as an actor id: {@code HOSTNAME}, which Kubernetes sets to the pod's name (and Docker to the
+     * container's), else {@code machineName}; its first label, as {@code hostname -s}, in lower case (host names
+     * ignore case). Refused in one line naming {@code --id} when that is no actor id.
+     */
+    static String hostId(Map<String, String> env, Supplier<String> machineName) {
+        String host = Optional.ofNullable(env.get("HOSTNAME")).filter(h -> !h.isBlank()).orElseGet(machineName);
+        String id = host.split("\\.", 2)[0].toLowerCase(Locale.ROOT);
+        try {
+            return RunLayout.requireId(id);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("the host name '" + host + "' makes no actor id (1 to 40 of a-z 0-9 -,"
+                    + " starting with a letter or digit): give --id NAME");
+        }
+    }
+
+    /** The machine's name (bash sets HOSTNAME without exporting it, so a java started from a shell has none). */
+    private static String machineName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("cannot tell this host's name (" + e.getMessage() + "): give --id NAME");
+        }
     }
 }

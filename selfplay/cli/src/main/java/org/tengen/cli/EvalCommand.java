@@ -76,7 +76,7 @@ final class EvalCommand implements Callable<Integer> {
         RunConfig config = backendOption.apply(RunOptions.config(dir));
         NetworkRuntime.configure(config.threads());
         SearchConfig search = searchOptions.apply(config.evaluation().search());
-        Agents agents = new Agents(config);
+        Agents agents = Agents.keepingAutoChoiceIn(config, dir.root());
         PlayerSpec specA = Agents.parse(a, Optional.of(dir));
         PlayerSpec specB = Agents.parse(b, Optional.of(dir));
         if (sgfDir != null) {

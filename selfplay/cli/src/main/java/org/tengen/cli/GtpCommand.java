@@ -42,7 +42,8 @@ import picocli.CommandLine.Spec;
             "Time: time_settings, kgs-time_settings and time_left set a clock; each move then searches until its "
                     + "share of the time is up (at most --max-simulations), as does --seconds-per-move.",
             "Extension commands: undo, showboard, final_status_list (dead stones as --dead-stones judges them), "
-                    + "final_score (area count without those dead stones), kgs-genmove_cleanup, fixed_handicap, place_free_handicap, "
+                    + "final_score (area count: as the board stands under tromp-taylor, without those dead stones "
+                    + "under rules that remove them), kgs-genmove_cleanup, fixed_handicap, place_free_handicap, "
                     + "set_free_handicap, loadsgf, printsgf, is_legal, all_legal, list_stones, captures, "
                     + "tengen-rules [PRESET], tengen-analyze [COLOR], boardsize WIDTH HEIGHT.",
             "Live analysis for Sabaki and Lizzie: lz-analyze, kata-analyze (analyze), lz-genmove_analyze, "
@@ -114,7 +115,8 @@ final class GtpCommand implements Callable<Integer> {
     private double timeMargin;
 
     @Option(names = "--dead-stones", paramLabel = "JUDGE", defaultValue = DeadStoneJudge.DEFAULT_NAME,
-            description = "What judges dead stones for final_status_list, final_score and kgs-genmove_cleanup: "
+            description = "What judges dead stones for final_status_list, kgs-genmove_cleanup and final_score "
+                    + "under rules that remove them (aga, nz, chinese): "
                     + "playouts (random playouts; on finished 9x9 games they agree with GNU Go more often than "
                     + "the pretrained 9x9 network does) or network (the search-averaged ownership of the --model "
                     + "network) (default: ${DEFAULT-VALUE}).")
@@ -210,7 +212,9 @@ final class GtpCommand implements Callable<Integer> {
         // plays to win, and a controller's games differ anyway.
         SearchConfig search = config.evaluation().search().toBuilder().simulations(searchBudget()).temperatureMoves(0)
                 .build();
-        Agent agent = new Agents(config).create(checkpoint, search, 1, seed, mode);
+        Agents agents = checkpoint instanceof PlayerSpec.RunCheckpoint run
+                ? Agents.keepingAutoChoiceIn(config, run.run()) : new Agents(config);
+        Agent agent = agents.create(checkpoint, search, 1, seed, mode);
         modelBoard = config.network().width() + "x" + config.network().height();
         modelKomi = checkpoint instanceof PlayerSpec.RunCheckpoint ? config.rules().komi() : null;
         LOG.info("Model {} ({} blocks x {} channels, features {}), {} simulations per move without a time limit, "

@@ -180,7 +180,7 @@ final class MatchCommand implements Callable<Integer> {
         if (timeout != null) {
             config = config.withEngineTimeout(Duration.ofMillis(Math.max(1, Math.round(timeout * 1000))));
         }
-        Agents agents = new Agents(config);
+        Agents agents = dir != null ? Agents.keepingAutoChoiceIn(config, dir.root()) : new Agents(config);
         PlayerSpec spec = Agents.parse(ref, Optional.ofNullable(dir));
         try (Agent ours = agents.create(spec, searchOptions.apply(config.evaluation().search()), parallel, seed);
              ExternalPlayer theirs = agents.engine(Optional.ofNullable(engineName), command, parallel)) {

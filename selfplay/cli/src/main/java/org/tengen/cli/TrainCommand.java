@@ -54,7 +54,7 @@ final class TrainCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--generations must be at least 1, got " + generations);
         }
         RunDirectory dir = new RunDirectory(runDir);
-        String configText = resolveConfig(dir);
+        String configText = resolveConfig(dir, configFile);
         RunConfig config = RunConfig.from(ConfigNode.parse(dir.configFile().toString(),
                 new java.io.StringReader(configText)));
         if (generations != null) {
@@ -80,8 +80,11 @@ final class TrainCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The config text to use: the run directory's own when resuming, else the given file (copied there). */
-    private String resolveConfig(RunDirectory dir) throws java.io.IOException {
+    /**
+     * The config text to use: the run directory's own when resuming (a {@code configFile} must then give the same
+     * settings, whatever its comments and layout), else {@code configFile}'s (copied there).
+     */
+    static String resolveConfig(RunDirectory dir, Path configFile) throws java.io.IOException {
         String existing = RunDirectory.readIfExists(dir.configFile());
         if (configFile == null) {
             if (existing == null) {
@@ -96,13 +99,14 @@ final class TrainCommand implements Callable<Integer> {
         if (existing == null) {
             parsed.requireInitialInputs();
         }
-        if (existing != null && !existing.equals(given)) {
+        if (existing != null && !RoleOptions.parse(dir.configFile().toString(), existing).equals(parsed)) {
             throw new IllegalArgumentException("run directory " + dir.root() + " was started with a different "
-                    + "config; resume it without --config (or with the same file), or use a new --run-dir");
+                    + "config; resume it without --config (or with the same settings), or use a new --run-dir");
         }
-        if (existing == null) {
-            RunDirectory.writeAtomically(dir.configFile(), given);
+        if (existing != null) {
+            return existing; // the same settings: an asynchronous run's store holds this text
         }
+        RunDirectory.writeAtomically(dir.configFile(), given);
         return given;
     }
 

@@ -19,7 +19,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.tengen.env.game.Game;
 import org.tengen.env.testutil.GnuGo;
+import org.tengen.gtp.AreaCount;
 import org.tengen.gtp.GtpEngine;
 import org.tengen.sgf.GoSgf;
 
@@ -28,9 +30,9 @@ import org.tengen.sgf.GoSgf;
  * ({@code gtp --model} with {@code --dead-stones playouts}, the default, and {@code network}, its search-averaged
  * ownership) and as GNU Go does at levels 0 and 10 (its reading differs), with the Tromp-Taylor count of the board as
  * it stands (nothing dead) beside them. For every SGF file of a directory the engines {@code loadsgf} it and answer
- * {@code final_status_list dead} and {@code final_score}. Prints, and writes to {@code target/dead-stones.txt}: per
- * judge and GNU Go level, the games whose dead sets agree exactly, the stones judged alike, and the games whose final
- * score (and winner) agree.
+ * {@code final_status_list dead}, and GNU Go {@code final_score}; Tengen's score is the area count without the stones
+ * its judge calls dead. Prints, and writes to {@code target/dead-stones.txt}: per judge and GNU Go level, the games
+ * whose dead sets agree exactly, the stones judged alike, and the games whose final score (and winner) agree.
  *
  * <p>Make the games with GNU Go against itself without {@code --capture-all-dead}, so that dead stones stay on the
  * board (docs/testing.md gives the commands), then run
@@ -113,13 +115,17 @@ class DeadStoneAgreementTest {
             for (Path file : files) {
                 List<Set<String>> dead = new ArrayList<>();
                 List<String> scores = new ArrayList<>();
+                Game game = GoSgf.read(file).history().replay();
                 for (GtpEngine engine : new GtpEngine[] {playouts, network}) {
                     ok(engine, "loadsgf " + file);
-                    dead.add(vertices(ok(engine, "final_status_list dead")));
-                    scores.add(ok(engine, "final_score"));
+                    Set<String> judged = vertices(ok(engine, "final_status_list dead"));
+                    dead.add(judged);
+                    // Counted as GNU Go's final_score is under Chinese rules; Tengen's own final_score counts these
+                    // Tromp-Taylor games as they stand.
+                    scores.add(AreaCount.without(game, judged));
                 }
                 dead.add(Set.of());
-                scores.add(GoSgf.read(file).history().replay().score().result());
+                scores.add(game.score().result());
                 StringBuilder gnuDead = new StringBuilder();
                 StringBuilder gnuScores = new StringBuilder();
                 for (int l = 0; l < levels.length; l++) {

@@ -19,10 +19,11 @@ class GtpDeadStonesTest {
 
     /**
      * The reported defect (FinalStatusTest's walls): Black's wall on E and White's on F; White's B5 and C7 are dead in
-     * Black's area, Black's H5 in White's; komi 0.5, Black to move. GNU Go 3.8 at its default level says C7 B5 H5 and
-     * B+8.5. The shipped model's ownership calls B5 and C7 White's, so a network judge says H5 only.
+     * Black's area, Black's H5 in White's; komi 0.5, Black to move, Chinese rules (which remove dead stones before
+     * the count). GNU Go 3.8 at its default level says C7 B5 H5 and B+8.5. The shipped model's ownership calls B5 and
+     * C7 White's, so a network judge says H5 only.
      */
-    private static final String WALLS = "(;GM[1]SZ[9]KM[0.5]RU[Tromp-Taylor]"
+    private static final String WALLS = "(;GM[1]SZ[9]KM[0.5]RU[Chinese]"
             + "AB[ea][eb][ec][ed][ee][ef][eg][eh][ei][he]AW[fa][fb][fc][fd][fe][ff][fg][fh][fi][cc][be]PL[B])";
 
 

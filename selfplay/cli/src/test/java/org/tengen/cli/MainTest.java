@@ -196,4 +196,21 @@ class MainTest {
                 + "import-sgf)\n", run.err().replace("\r", ""));
         assertFalse(Files.exists(dir), "nothing written");
     }
+
+    /**
+     * Issue 24: a pretrain.data directory without shards (import-sgf not run yet, or run into another directory) was
+     * refused only when pre-training read it, after the run directory, its config.yaml and its log were written.
+     */
+    @Test
+    void aNewRunWhosePretrainingDataHoldsNoShardsLeavesNoRunDirectory(@TempDir Path tmp) throws Exception {
+        Path data = Files.createDirectories(tmp.resolve("imported"));
+        Path config = Files.writeString(tmp.resolve("config.yaml"), Files.readString(Path.of(
+                "../../configs/quick-5x5.yaml")) + "\npretrain:\n  data: " + data + "\n  steps: 1\n");
+        Path dir = tmp.resolve("run");
+        CliRun run = CliRun.of("train", "--config", config.toString(), "--run-dir", dir.toString(), "--no-progress");
+        assertNotEquals(0, run.code(), run.err());
+        assertEquals("error: pretrain.data: " + data + " holds no shards (.npz); write them with tengen import-sgf\n",
+                run.err().replace("\r", ""));
+        assertFalse(Files.exists(dir), "nothing written");
+    }
 }

@@ -1,13 +1,21 @@
 package org.tengen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.tengen.cli.GtpEngines.ok;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.tengen.gtp.GtpEngine;
+import org.tengen.models.checkpoint.CheckpointInfo;
+import org.tengen.models.checkpoint.Checkpoints;
 import picocli.CommandLine;
 
 /**
@@ -64,6 +72,28 @@ class PretrainedModelsTest {
         assertEquals(8.5, engine.rules().komi());
         // 7x7 is solved with Black's first stone on the centre point (Davies; Li and Yang, 2015).
         assertEquals("D4", ok(engine, "genmove b"));
+    }
+
+    /**
+     * Issue 24: the 5x5 checkpoint once shipped without {@value Checkpoints#ONNX_FILE}, so every load started libtorch
+     * to export it. Every shipped checkpoint carries its ONNX model, matching the hash its metadata records.
+     */
+    @Test
+    void everyShippedCheckpointCarriesItsOnnxModel() throws IOException {
+        Set<Path> models;
+        List<Path> checkpoints;
+        try (Stream<Path> folders = Files.list(PRETRAINED);
+             Stream<Path> metadata = Files.find(PRETRAINED, 4,
+                     (p, attributes) -> p.getFileName().toString().equals(Checkpoints.METADATA_FILE))) {
+            models = folders.filter(Files::isDirectory).collect(Collectors.toSet());
+            checkpoints = metadata.map(Path::getParent).toList();
+        }
+        assertEquals(models, checkpoints.stream().map(c -> c.getParent().getParent()).collect(Collectors.toSet()),
+                "a checkpoint in every model folder: " + checkpoints);
+        for (Path checkpoint : checkpoints) {
+            CheckpointInfo info = Checkpoints.verify(checkpoint);
+            assertNotNull(info.onnxSha256(), checkpoint + " has no " + Checkpoints.ONNX_FILE);
+        }
     }
 
     /** {@code gtp --model} on the shipped folder {@code name} at 32 simulations, seed 1; its provenance beside it. */

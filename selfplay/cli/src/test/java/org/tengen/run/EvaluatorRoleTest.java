@@ -5,11 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -153,6 +158,30 @@ class EvaluatorRoleTest {
             LearnerLedger third = LearnerLedger.fromYaml(store.get(RunLayout.ledger(3)).orElseThrow()).orElseThrow();
             assertTrue(third.consumed().contains(played.get(0).npzKey()), third.toString());
         }
+    }
+
+    /** Issue 24: the learner's and the evaluator's model caches kept a model per generation, never pruned. */
+    @Test
+    void theLearnerAndTheEvaluatorCacheOnlyTheModelsTheyStillNeed() throws Exception {
+        try (RunStore store = RunStore.open(root.toString())) {
+            evaluate(store, 2);
+            assertEquals(cacheNames(model(store, 2)), cached(tmp.resolve("learner")),
+                    "the learner's last model, the parent of the next generation");
+            assertEquals(cacheNames(model(store, 1), model(store, 2)), cached(tmp.resolve("evaluator")),
+                    "the last generation rated and its opponent, one of which the next generation meets");
+        }
+    }
+
+    /** The model folders in a role's cache. */
+    private static Set<String> cached(Path cache) throws IOException {
+        try (Stream<Path> models = Files.list(cache.resolve("models"))) {
+            return models.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
+        }
+    }
+
+    private static Set<String> cacheNames(ModelRef... models) {
+        return Arrays.stream(models).map(m -> RunLayout.generationName(m.generation()) + "-" + m.sha256())
+                .collect(Collectors.toSet());
     }
 
     private static List<EloLadder.GameResult> results(RunStore store, int g) {

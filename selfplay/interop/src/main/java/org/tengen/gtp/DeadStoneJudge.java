@@ -3,10 +3,10 @@ package org.tengen.gtp;
 import java.util.Locale;
 
 /**
- * What judges dead stones for {@code final_status_list}, {@code final_score} and {@code kgs-genmove_cleanup}
- * ({@link StoneStatus}). Random playouts are the default even with a network loaded: on finished 9x9 games of GNU Go
- * against itself they agree with GNU Go more often than the pretrained 9x9 network's ownership does (docs/gtp-sgf.md,
- * "Dead stones"; the study in docs/results/9x9.md).
+ * What judges dead stones for {@code final_status_list}, {@code kgs-genmove_cleanup} and, under rules that remove
+ * dead stones, {@code final_score} ({@link StoneStatus}). Random playouts are the default even with a network
+ * loaded: on finished 9x9 games of GNU Go against itself they agree with GNU Go more often than the pretrained 9x9
+ * network's ownership does (docs/gtp-sgf.md, "Dead stones"; the study in docs/results/9x9.md).
  */
 public enum DeadStoneJudge {
     /** Monte-Carlo ownership of random playouts from the position. */

@@ -60,7 +60,9 @@ import org.tengen.sgf.SgfRules;
  * {@code kgs-genmove_cleanup} judge stones by the {@link DeadStoneJudge}'s ownership ({@link StoneStatus}): random
  * playouts by default, or the search-averaged ownership of the network (a search of genmove's simulations for the
  * player to move), the answer remembered for the position; {@code final_score} is the area count
- * (komi included) after removing the stones {@code final_status_list} calls dead; {@code fixed_handicap},
+ * (komi included): of the board as it stands under rules that count it so (Tromp-Taylor), else after removing the
+ * stones {@code final_status_list} calls dead (rules that remove dead stones by agreement: AGA, NZ, Chinese);
+ * {@code fixed_handicap},
  * {@code place_free_handicap} and {@code set_free_handicap} put handicap stones on an empty board (White moves
  * next, and the rules preset's handicap compensation, if any, joins the komi); {@code loadsgf} and {@code printsgf}
  * read and write the game as SGF; {@code tengen-analyze [COLOR]} lists the candidate moves of the last search, or
@@ -637,8 +639,8 @@ public final class GtpEngine {
 
     /**
      * Every stone's status by the {@link DeadStoneJudge}: the network's search-averaged ownership when it is the judge
-     * and has ownership, else playouts. Remembered per position, so {@code final_status_list} and {@code final_score}
-     * agree.
+     * and has ownership, else playouts. Remembered per position, so {@code final_status_list} and a {@code final_score}
+     * that removes dead stones agree.
      */
     private StoneStatus.Status[] finalStatus() {
         PositionKey key = PositionKey.of(game);
@@ -650,17 +652,21 @@ public final class GtpEngine {
         return judged;
     }
 
-    /** Chooses what judges dead stones for final_status_list, final_score and kgs-genmove_cleanup. */
+    /** Chooses what judges dead stones for final_status_list, kgs-genmove_cleanup and a final_score removing them. */
     public void setDeadStoneJudge(DeadStoneJudge judge) {
         deadStoneJudge = judge;
         judgedPosition = null;
     }
 
     /**
-     * The area count (komi and handicap compensation included) after removing the stones {@link #finalStatus} calls
-     * dead, as GNU Go's {@code final_score} does under Chinese rules.
+     * The area count (komi and handicap compensation included): of the board as it stands when the preset counts it
+     * so (Tromp-Taylor: what self-play and the referee count), else after removing the stones {@link #finalStatus}
+     * calls dead, as GNU Go's {@code final_score} does under Chinese rules.
      */
     private String finalScore(String[] args) {
+        if (!preset.removesDeadStones()) {
+            return game.score().result();
+        }
         StoneStatus.Status[] status = finalStatus();
         Board board = game.board();
         int[][] alive = new int[3][rules.area()];

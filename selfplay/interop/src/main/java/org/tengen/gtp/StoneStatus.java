@@ -9,10 +9,10 @@ import org.tengen.search.PlayoutPolicy;
 
 /**
  * Alive, dead and seki stones from ownership: Monte-Carlo ownership ({@link #estimate}) or a network's
- * search-averaged ownership ({@link #fromOwnership}), for {@code final_status_list}, {@code final_score} and
- * {@code kgs-genmove_cleanup}. The playout estimate runs {@value #PLAYOUTS} random playouts (fewer above 9x9) from the
- * position (simple ko, no suicide, the player to move first) to two passes, and averages who owns each point at the
- * end (Tromp-Taylor area: +1 Black, -1 White, 0 nobody).
+ * search-averaged ownership ({@link #fromOwnership}), for {@code final_status_list}, {@code kgs-genmove_cleanup} and,
+ * under rules that remove dead stones, {@code final_score}. The playout estimate runs {@value #PLAYOUTS} random
+ * playouts (fewer above 9x9) from the position (simple ko, no suicide, the player to move first) to two passes, and
+ * averages who owns each point at the end (Tromp-Taylor area: +1 Black, -1 White, 0 nobody).
  *
  * <p>Playouts follow {@link PlayoutPolicy#avoidingSelfAtari}: no own-eye filling and no self-atari of chains of two
  * or more stones. The self-atari ban is what lets sekis survive: neither side fills a shared liberty, so those

@@ -20,7 +20,10 @@ import org.tengen.env.game.Game;
  */
 class FinalStatusTest {
 
-    /** Loads a diagram (X black, O white, . empty; top row first) as SGF set-up stones with Black to move. */
+    /**
+     * Loads a diagram (X black, O white, . empty; top row first) as SGF set-up stones with Black to move, under
+     * Chinese rules: they remove dead stones before the count, so final_score shows the judge's verdict.
+     */
     private static void load(Gtp gtp, Path tmp, String diagram) throws IOException {
         List<String> rows = diagram.lines().map(l -> l.replace(" ", "")).toList();
         StringBuilder black = new StringBuilder();
@@ -36,7 +39,7 @@ class FinalStatusTest {
             }
         }
         Path file = tmp.resolve("position.sgf");
-        Files.writeString(file, "(;GM[1]SZ[" + rows.get(0).length() + ":" + rows.size() + "]KM[7.5]RU[Tromp-Taylor]"
+        Files.writeString(file, "(;GM[1]SZ[" + rows.get(0).length() + ":" + rows.size() + "]KM[7.5]RU[Chinese]"
                 + "AB" + black + "AW" + white + "PL[B])");
         gtp.ok("loadsgf " + file);
     }

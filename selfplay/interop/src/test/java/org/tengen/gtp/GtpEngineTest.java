@@ -289,12 +289,12 @@ class GtpEngineTest {
         Gtp gtp = fiveByFive();
         gtp.ok("play b c3");
         gtp.ok("play w d4");
-        // final_score removes what the playouts judge dead: here White's lone stone, so Black counts all 25 points.
-        assertEquals("B+17.5", gtp.ok("final_score"));
+        // Tromp-Taylor counts the board as it stands: a stone each, the empty points touching both, so komi decides.
+        assertEquals("W+7.5", gtp.ok("final_score"));
         gtp.ok("komi 0.5");
         assertEquals("C3", gtp.ok("list_stones b"));
         assertEquals("D4", gtp.ok("list_stones w"));
-        assertEquals("B+24.5", gtp.ok("final_score"));
+        assertEquals("W+0.5", gtp.ok("final_score"));
         gtp.ok("undo");
         assertEquals("B+24.5", gtp.ok("final_score"));
         gtp.ok("undo");

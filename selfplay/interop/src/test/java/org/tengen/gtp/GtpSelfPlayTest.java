@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import java.util.StringJoiner;
+import java.util.stream.IntStream;
 import org.tengen.search.PlayoutPolicy;
 import org.tengen.env.board.Board;
 import org.tengen.env.board.Stone;
@@ -66,9 +67,46 @@ class GtpSelfPlayTest {
         assertEquals(stones(mirror, Stone.BLACK), gtp.ok("list_stones b"));
         assertEquals(stones(mirror, Stone.WHITE), gtp.ok("list_stones w"));
         String score = gtp.ok("final_score");
-        assertEquals(AreaCount.without(mirror, java.util.Set.of(gtp.ok("final_status_list dead").split("\\s+"))), score,
-                "the area without the dead stones");
+        String expected = Preset.byName(preset).removesDeadStones()
+                ? AreaCount.without(mirror, java.util.Set.of(gtp.ok("final_status_list dead").split("\\s+")))
+                : mirror.score().result();
+        assertEquals(expected, score, "the area, without the dead stones where the rules remove them");
         assertTrue(score.matches("0|[BW]\\+\\d+(\\.5)?"), score);
+    }
+
+    /**
+     * Issue 24: under Tromp-Taylor, final_score removed the stones the playouts judged dead, answering B+73.5 for a
+     * random 9x9 game whose board counts B+10.5. Random games with early passes leave such stones on the board; rules
+     * that count the board as it stands after two passes must count them, as self-play and the referee do.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"tromp-taylor", "simple-ko"})
+    void finalScoreCountsTheBoardAsItStandsWhereTheRulesDoNotRemoveDeadStones(String preset) {
+        Rules rules = Preset.byName(preset).rules(9, 9);
+        Gtp gtp = new Gtp(24);
+        gtp.ok("tengen-rules " + preset);
+        gtp.ok("boardsize 9");
+        SplittableRandom random = new SplittableRandom(24);
+        int withDeadStones = 0;
+        for (int game = 0; game < 5; game++) {
+            gtp.ok("clear_board");
+            Game mirror = new Game(rules);
+            while (!mirror.isOver()) {
+                int action = randomMove(mirror, random);
+                gtp.ok("play " + colour(mirror.toMove()) + " " + vertex(rules, action));
+                mirror.play(action);
+            }
+            withDeadStones += gtp.ok("final_status_list dead").isEmpty() ? 0 : 1;
+            assertEquals(mirror.score().result(), gtp.ok("final_score"), gtp.ok("showboard"));
+        }
+        assertTrue(withDeadStones > 0, "no game left a stone the judge calls dead: the test would prove nothing");
+    }
+
+    /** A pass one time in ten, else a uniformly random legal point; a pass when there is none. */
+    private static int randomMove(Game game, SplittableRandom random) {
+        int pass = game.rules().passAction();
+        int[] legal = IntStream.range(0, pass).filter(game::isLegal).toArray();
+        return legal.length == 0 || random.nextInt(10) == 0 ? pass : legal[random.nextInt(legal.length)];
     }
 
     private static String stones(Game game, int player) {

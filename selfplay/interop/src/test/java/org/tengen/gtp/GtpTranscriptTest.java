@@ -98,7 +98,7 @@ class GtpTranscriptTest {
             = C1
 
             > final_score
-            = W+25.5
+            = W+6.5
 
             > undo
             =
@@ -117,13 +117,13 @@ class GtpTranscriptTest {
                A B C D E
 
             > final_score
-            = W+25.5
+            = W+6.5
 
             > komi 7
             =
 
             > final_score
-            = W+32
+            = W+13
 
             > tengen-rules aga
             =
@@ -287,7 +287,7 @@ class GtpTranscriptTest {
                A B C D E F G
 
             > final_score
-            = B+0.5
+            = W+21.5
 
             > final_status_list dead
             = B2

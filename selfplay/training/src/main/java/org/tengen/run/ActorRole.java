@@ -75,7 +75,7 @@ public final class ActorRole {
         this.id = RunLayout.requireId(id);
         this.cacheDir = cacheDir;
         this.poll = poll;
-        this.agents = new Agents(config);
+        this.agents = Agents.keepingAutoChoiceIn(config, cacheDir);
         this.pointer = config.evaluation().gating() ? RunLayout.BEST_MODEL : RunLayout.LATEST_MODEL;
     }
 

@@ -41,8 +41,18 @@ public final class Agents {
         this(config, AutoChoice.perProcess());
     }
 
+    /**
+     * Agents of {@code config}'s run whose backend auto keeps its speed decision in {@code folder}'s
+     * {@value AutoChoice#FILE}: a run directory, or a role's cache on its machine. It is probed once per CPU there,
+     * and every later process that runs there (a resumed {@code train}, {@code eval}, {@code match}, {@code gtp}, a
+     * restarted actor) reads it instead of probing again.
+     */
+    public static Agents keepingAutoChoiceIn(RunConfig config, Path folder) {
+        return new Agents(config, AutoChoice.recordedIn(folder.resolve(AutoChoice.FILE)));
+    }
+
     /** Agents of {@code config}'s run whose backend auto decides as {@code auto} says. */
-    public Agents(RunConfig config, AutoChoice auto) {
+    private Agents(RunConfig config, AutoChoice auto) {
         this.config = config;
         this.features = config.featureSet();
         this.engineTimeout = config.evaluation().engineTimeout();

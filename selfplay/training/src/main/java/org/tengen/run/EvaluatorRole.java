@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -78,7 +79,7 @@ public final class EvaluatorRole {
         this.config = config;
         this.cacheDir = cacheDir;
         this.poll = poll;
-        this.arena = new GenerationArena(config, new Agents(config));
+        this.arena = new GenerationArena(config, Agents.keepingAutoChoiceIn(config, cacheDir));
     }
 
     /** Rates every generation up to {@code targetGeneration}, waiting for the learner to commit them. */
@@ -192,6 +193,8 @@ public final class EvaluatorRole {
             LOG.warn("Evaluator: generation {} cannot be evaluated yet: {}", g, e.getMessage());
             return Optional.empty();
         }
+        // Generations are rated in order, and the next one meets this one or its best: no other model is needed again.
+        StoreModels.prune(modelCache(), Set.of(model, best));
         LOG.info("Evaluator: generation {} ({}) against {}{}", g, model, bestName,
                 arena.playsAnchors(g) ? " and the anchors" : "");
         deleteUncommitted(g);

@@ -393,7 +393,10 @@ public final class LearnerRole {
         }
     }
 
-    /** Keeps a just-saved checkpoint as the cached copy of {@code model}, the next generation's parent. */
+    /**
+     * Keeps a just-saved checkpoint as the cached copy of {@code model}, the next generation's parent, and drops the
+     * cached models before it: the learner trains on from its last model only.
+     */
     private void keepLocally(Path checkpoint, ModelRef model) {
         Path target = modelCache().resolve(RunLayout.generationName(model.generation()) + "-" + model.sha256());
         try {
@@ -405,5 +408,6 @@ public final class LearnerRole {
         } catch (IOException e) {
             LOG.debug("cannot keep {} in the cache: {}", checkpoint, e.toString());
         }
+        StoreModels.prune(modelCache(), Set.of(model));
     }
 }

@@ -23,6 +23,7 @@ import org.tengen.search.GumbelParams;
 import org.tengen.search.PuctParams;
 import org.tengen.search.SearchConfig;
 import org.tengen.selfplay.SelfPlay;
+import org.tengen.selfplay.SgfImport;
 
 /**
  * Everything a training run needs, read from YAML by {@link #load}. See {@code configs/*.yaml} for every field
@@ -113,11 +114,18 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         }
     }
 
-    /** Refuses, naming the config {@code field}, a {@code dir} of imported shards that is not a directory. */
+    /**
+     * Refuses, naming the config {@code field}, a {@code dir} of imported shards that is not a directory or holds none:
+     * a new run checks this before it writes anything, so an empty directory is refused as early as a missing one.
+     */
     static void requireShardDirectory(String field, Path dir) {
         if (!java.nio.file.Files.isDirectory(dir)) {
             throw new IllegalArgumentException(field + ": " + dir + " is not a directory (of shards written by tengen "
                     + "import-sgf)");
+        }
+        if (SgfImport.shards(dir).isEmpty()) {
+            throw new IllegalArgumentException(field + ": " + dir + " holds no shards (.npz); write them with tengen "
+                    + "import-sgf");
         }
     }
 

@@ -136,10 +136,6 @@ final class TrainingPhase extends RunPhase {
             }
             shards.add(shard);
         }
-        if (shards.isEmpty()) {
-            throw new IllegalArgumentException(field + ": " + dir + " holds no shards (.npz); write them with tengen "
-                    + "import-sgf");
-        }
         return shards;
     }
 

@@ -12,7 +12,6 @@ import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.learn.Learner;
 import org.tengen.models.eval.InputSpec;
-import org.tengen.models.inference.AutoChoice;
 import org.tengen.models.net.PolicyValueNet;
 
 /**
@@ -70,7 +69,7 @@ public final class TrainingRun {
         this.dir = dir;
         FeatureSet features = config.featureSet();
         this.context = new RunContext(config, dir, progressBars, features, InputSpec.of(features, config.rules()),
-                new Agents(config, AutoChoice.recordedIn(dir.root().resolve(AutoChoice.FILE))), new Session());
+                Agents.keepingAutoChoiceIn(config, dir.root()), new Session());
         this.evaluation = new EvaluationPhase(context);
         this.phases = List.of(new SelfPlayPhase(context), new TrainingPhase(context), evaluation);
     }
