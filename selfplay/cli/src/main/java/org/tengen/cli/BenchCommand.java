@@ -90,11 +90,11 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Benchmark the learner alone: optimiser steps/s at batch 256 (SGD with momentum, L2 and "
                     + "every loss term, as training) of the --nets on the --boards (default 9), median of 3 rounds "
                     + "of --seconds (default: 5; quick: 0.3); one line per net with every setting a peer needs to "
-                    + "train the same network the same way (bench/learner-vs-pytorch.sh).")
+                    + "train the same network the same way, as the PyTorch peer of bench/learner-vs-pytorch.sh does.")
     private boolean learner;
 
     @Option(names = "--nets", split = ",", paramLabel = "BxC",
-            description = "Nets of --learner as BLOCKSxCHANNELS (default: 4x32,6x64, those of --models).")
+            description = "Nets of --learner as BLOCKSxCHANNELS (default: 4x32 and 6x64, those of --models).")
     private List<String> learnerNets;
 
     /** The --net-options: global pooling, ownership head, score head ({@link NetConfig}). */

@@ -188,12 +188,24 @@ class MainTest {
     }
 
     @Test
-    void aNewRunWhosePretrainingDataIsMissingLeavesNoRunDirectory(@TempDir Path tmp) {
+    void aNewRunWhosePretrainingDataOrInitialWeightsAreMissingLeavesNoRunDirectory(@TempDir Path tmp)
+            throws Exception {
+        String quick = Files.readString(Path.of("../../configs/quick-5x5.yaml"));
+        Path nowhere = tmp.resolve("nowhere");
         Path dir = tmp.resolve("run");
-        CliRun run = CliRun.of("train", "--config", "../../configs/9x9-pretrained.yaml", "--run-dir", dir.toString());
+        Path pretrain = Files.writeString(tmp.resolve("pretrain.yaml"), quick + "\npretrain:\n  data: " + nowhere
+                + "\n");
+        CliRun run = CliRun.of("train", "--config", pretrain.toString(), "--run-dir", dir.toString());
         assertNotEquals(0, run.code(), run.err());
-        assertEquals("error: pretrain.data: data/gnugo-9x9 is not a directory (of shards written by tengen "
+        assertEquals("error: pretrain.data: " + nowhere + " is not a directory (of shards written by tengen "
                 + "import-sgf)\n", run.err().replace("\r", ""));
+        assertFalse(Files.exists(dir), "nothing written");
+
+        Path warm = Files.writeString(tmp.resolve("warm.yaml"), quick.replace("network:\n", "network:\n  initFrom: "
+                + nowhere + "\n"));
+        CliRun warmRun = CliRun.of("train", "--config", warm.toString(), "--run-dir", dir.toString());
+        assertEquals("error: network.initFrom: " + nowhere + " is neither a checkpoint (no checkpoint.yaml) nor a "
+                + "run or model folder (no checkpoints/)\n", warmRun.err().replace("\r", ""));
         assertFalse(Files.exists(dir), "nothing written");
     }
 

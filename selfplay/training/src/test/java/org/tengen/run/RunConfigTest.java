@@ -23,7 +23,7 @@ class RunConfigTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"quick-5x5.yaml", "7x7.yaml", "9x9-3h.yaml", "9x9-pretrained.yaml", "9x9.yaml",
+    @ValueSource(strings = {"quick-5x5.yaml", "7x7.yaml", "9x9.yaml",
         "19x19.yaml"})
     void shippedConfigsLoad(String file) {
         RunConfig config = RunConfig.load(CONFIGS.resolve(file));
