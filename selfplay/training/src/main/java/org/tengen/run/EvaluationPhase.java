@@ -36,12 +36,15 @@ final class EvaluationPhase extends RunPhase {
         String name = RunDirectory.generationName(g);
         Path sgfDir = dir.arenaGamesDir();
         GenerationArena.Outcome outcome;
+        long start = System.nanoTime();
         try (Progress progress = progress(g, arena.games(g))) {
             outcome = arena.play(g, new GenerationArena.Player(name, dir.checkpoint(name)),
                     new GenerationArena.Player(stats.best, dir.checkpoint(stats.best)), progress,
                     (game, record) -> GoSgf.save(sgfDir.resolve(game + ".sgf"), record));
         }
         stats.scoreVsPrevious = outcome.scoreVsPrevious();
+        RunTables.writeEvaluation(dir.evaluationStats(g), new RunTables.EvaluationStats(outcome.results().size(),
+                (System.nanoTime() - start) / 1e9));
         // The arena file decides the promotion (see bestBefore); the run then points checkpoints/best at it.
         RunTables.writeResults(dir.arenaFile(g), outcome.results());
         RunTables.writeLadder(dir.eloFile(), ladder());

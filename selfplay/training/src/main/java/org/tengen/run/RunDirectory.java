@@ -244,6 +244,11 @@ public final class RunDirectory {
         return dataDir(generation).resolve("training.csv");
     }
 
+    /** The evaluation figures of a generation, written just before its arena file ({@link RunTables#writeEvaluation}). */
+    public Path evaluationStats(int generation) {
+        return dataDir(generation).resolve("evaluation.csv");
+    }
+
     /** Path for data part {@code index} of {@code generation} holding {@code games} games. */
     public Path dataPart(int generation, int index, int games) {
         return dataDir(generation).resolve(String.format(Locale.ROOT, "part-%03d-%dg.npz", index, games));

@@ -39,7 +39,20 @@ final class RunMetrics {
         row.add(rating == null ? "" : RunTables.number(rating.elo()));
         row.add(rating == null ? "" : RunTables.number(rating.ci95()));
         row.add(scoreVsPrevious(dir, g, best));
+        row.add(evaluationSeconds(dir.evaluationStats(g)));
         return row;
+    }
+
+    /** eval_seconds: the wall time of the generation's arena, blank for a run of an earlier version. */
+    private static String evaluationSeconds(Path file) {
+        if (!Files.exists(file)) {
+            return "";
+        }
+        try {
+            return RunTables.number(RunTables.readEvaluation(file).seconds());
+        } catch (RuntimeException damaged) {
+            return "";
+        }
     }
 
     /** samples, selfplay_seconds, games_per_hour, nn_evals_per_second, nn_time_fraction. */

@@ -19,7 +19,7 @@ public final class RunTables {
     public static final List<String> ELO_HEADER = List.of("player", "elo", "ci95", "games", "score");
     public static final List<String> METRICS_HEADER = List.of("generation", "games", "samples", "selfplay_seconds",
             "games_per_hour", "nn_evals_per_second", "nn_time_fraction", "train_steps", "train_seconds", "loss_total",
-            "loss_policy", "loss_value", "loss_ownership", "elo", "elo_ci95", "score_vs_previous");
+            "loss_policy", "loss_value", "loss_ownership", "elo", "elo_ci95", "score_vs_previous", "eval_seconds");
 
     static final List<String> PART_HEADER = List.of("games", "samples", "seconds", "network_seconds",
             "evaluations");
@@ -60,6 +60,22 @@ public final class RunTables {
     static void writeTraining(Path file, TrainingStats s) {
         new CsvTable(file, TRAINING_HEADER, List.of(List.of(Integer.toString(s.steps()), number(s.seconds()),
                 number(s.total()), number(s.policy()), number(s.value()), number(s.ownership())))).write();
+    }
+
+    static final List<String> EVALUATION_HEADER = List.of("games", "seconds");
+
+    /** The arena of one generation: games played and their wall time (beside self-play's and training's). */
+    record EvaluationStats(int games, double seconds) {
+    }
+
+    static void writeEvaluation(Path file, EvaluationStats s) {
+        new CsvTable(file, EVALUATION_HEADER, List.of(List.of(Integer.toString(s.games()), number(s.seconds()))))
+                .write();
+    }
+
+    static EvaluationStats readEvaluation(Path file) {
+        CsvTable t = oneRow(file);
+        return new EvaluationStats((int) t.number(0, t.requireColumn("games")), t.number(0, t.requireColumn("seconds")));
     }
 
     static TrainingStats readTraining(Path file) {
@@ -144,12 +160,16 @@ public final class RunTables {
     }
 
     /** The metrics rows by generation, as written (blank cells for phases that ran in an earlier session). */
+    /** metrics.csv by generation, each row in {@link #METRICS_HEADER}'s columns (blank where an earlier file has none). */
     static Map<Integer, List<String>> readMetrics(Path file) {
         CsvTable table = CsvTable.read(file);
         int generation = table.requireColumn("generation");
+        int[] columns = METRICS_HEADER.stream().mapToInt(name -> table.header().indexOf(name)).toArray();
         Map<Integer, List<String>> rows = new LinkedHashMap<>();
         for (int r = 0; r < table.rows().size(); r++) {
-            rows.put((int) table.number(r, generation), table.rows().get(r));
+            List<String> row = table.rows().get(r);
+            rows.put((int) table.number(r, generation), java.util.Arrays.stream(columns)
+                    .mapToObj(c -> c < 0 ? "" : row.get(c)).toList());
         }
         return rows;
     }

@@ -68,6 +68,14 @@ class RunReportTest {
     }
 
     @Test
+    void theTotalsSayWhereTheTimeWent() {
+        assertEquals("self-play 60%, training 30%, evaluation 10% of 60.0 min", HtmlPage.timeSplit(2160, 1080, 360));
+        assertEquals("self-play 67%, training 33%, evaluation 0% of 90.0 min (no evaluation times: a run of an earlier "
+                + "version)", HtmlPage.timeSplit(3600, 1800, 0));
+        assertEquals("-", HtmlPage.timeSplit(0, 0, 0));
+    }
+
+    @Test
     void defaultsToTheRunsReportDirectory() {
         assertEquals(tmp.resolve("report"), RunReport.defaultOutput(tmp));
     }

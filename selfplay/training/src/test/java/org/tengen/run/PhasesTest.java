@@ -113,6 +113,8 @@ class PhasesTest {
 
         List<String> after = RunTables.readMetrics(dir.metricsFile()).get(1);
         assertTrue(after.stream().noneMatch(String::isEmpty), "every column is filled after the resume: " + after);
+        double evaluationSeconds = Double.parseDouble(after.get(RunTables.METRICS_HEADER.indexOf("eval_seconds")));
+        assertTrue(evaluationSeconds > 0, "the arena's wall time is kept beside self-play's and training's");
         long samples = 0;
         for (RunDirectory.DataPart part : dir.dataParts(1)) {
             samples += TrainingShard.read(part.path()).count();

@@ -34,7 +34,9 @@ public final class Learner implements AutoCloseable {
     private final Trainer trainer;
     private final StatefulOptimizer optimizer;
     private final List<Parameter> penalised;
+    private final List<Parameter> trained;
     private long step;
+    private long skipped;
 
     /** A learner starting at step 0. */
     public Learner(PolicyValueNet net, TrainConfig config) {
@@ -62,6 +64,18 @@ public final class Learner implements AutoCloseable {
         this.penalised = net.model().getBlock().getParameters().values().stream()
                 .filter(p -> p.getType() == Parameter.Type.WEIGHT)
                 .toList();
+        this.trained = net.model().getBlock().getParameters().values().stream()
+                .filter(Parameter::requiresGradient)
+                .toList();
+    }
+
+    /**
+     * Steps whose loss or gradients were not finite and that therefore changed nothing. libtorch 2.7.1 on an AVX-512
+     * CPU (2026-11-27) returned NaN gradients for a finite loss after its thread count was changed at run time; one
+     * such update makes every weight NaN for good, so it is dropped instead.
+     */
+    public long skippedSteps() {
+        return skipped;
     }
 
     /** Optimiser updates done so far (including {@code startStep}). */
@@ -90,6 +104,7 @@ public final class Learner implements AutoCloseable {
                     + batch.width() + " need " + floats);
         }
         float[] measured;
+        boolean finite;
         try (NDManager manager = trainer.getManager().newSubManager()) {
             NDArray input = manager.create(batch.observations().duplicate().position(0).limit((int) floats),
                     new Shape(batch.size(), shape.inputPlanes(), batch.height(), batch.width()));
@@ -100,14 +115,46 @@ public final class Learner implements AutoCloseable {
                 NDArray l2 = l2Penalty(manager);
                 NDArray total = loss.weighted(terms).add(l2);
                 collector.backward(total);
-                measured = NDArrays.stack(new NDList(total, terms[0], terms[1], terms[2], terms[3], l2))
-                        .toFloatArray();
+                measured = NDArrays.stack(new NDList(total, terms[0], terms[1], terms[2], terms[3], l2,
+                        gradientSum(manager))).toFloatArray();
+                finite = Float.isFinite(measured[0]) && Float.isFinite(measured[6]);
+                if (!finite) {
+                    clearGradients(); // else they would add to the next step's
+                }
             }
-            trainer.step();
+            if (finite) {
+                trainer.step();
+            }
         }
-        optimizer.stepDone();
-        step++;
+        if (finite) {
+            optimizer.stepDone();
+            step++;
+        } else {
+            skipped++;
+        }
         return new LossComponents(measured[0], measured[1], measured[2], measured[3], measured[4], measured[5]);
+    }
+
+    /** Sets every gradient to zero, NaN included (DJL's zeroGradients subtracts a gradient from itself). */
+    private void clearGradients() {
+        for (Parameter p : trained) {
+            try (NDArray gradient = p.getArray().getGradient()) {
+                gradient.set(FloatBuffer.allocate(Math.toIntExact(gradient.size())));
+            }
+        }
+    }
+
+    /** The sum of every gradient, in {@code manager}: not finite when any gradient is not. */
+    private NDArray gradientSum(NDManager manager) {
+        NDList sums = new NDList(trained.size());
+        for (Parameter p : trained) {
+            try (NDArray gradient = p.getArray().getGradient()) {
+                NDArray sum = gradient.sum();
+                sum.attach(manager);
+                sums.add(sum);
+            }
+        }
+        return NDArrays.stack(sums).sum();
     }
 
     /** The optimiser's state, to be saved with the weights (see {@link StatefulOptimizer#state}). */

@@ -602,9 +602,16 @@ public final class ModelBenchmark {
                 .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
+    /**
+     * libtorch's intra-op thread count, changed only when it differs: on an AVX-512 CPU (libtorch 2.7.1, 2026-11-27)
+     * every call, even with the count it already had, left later training steps of the process with NaN gradients
+     * about half the time. The CLI sets the count before the engine starts ({@code ai.djl.pytorch.num_threads}).
+     */
     private void setThreads() {
-        Engine.getEngine("PyTorch"); // loads libtorch before the JNI call below
-        JniUtils.setNumThreads(options.threads());
+        Engine.getEngine("PyTorch"); // loads libtorch before the JNI calls below
+        if (JniUtils.getNumThreads() != options.threads()) {
+            JniUtils.setNumThreads(options.threads());
+        }
     }
 
     private static InputSpec spec(NetConfig config) {

@@ -1,5 +1,6 @@
 package org.tengen.models.learn;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,6 +39,39 @@ class LearnerTest {
             assertTrue(last.ownership() < first.ownership(), "ownership did not fall");
             assertTrue(first.l2() > 0f && first.score() > 0f);
         }
+    }
+
+    @Test
+    void aStepWithNonFiniteGradientsChangesNoWeightAndIsCounted() {
+        TrainingBatch good = Fixtures.batch(SPEC, 4, 7, true);
+        float[] policy = good.policyTargets().clone();
+        policy[1] = Float.NaN; // a finite forward pass whose loss and gradients are not finite
+        TrainingBatch bad = new TrainingBatch(good.size(), good.width(), good.height(), good.observations(),
+                policy, good.valueTargets(), good.ownershipTargets(), good.scoreTargets());
+        try (PolicyValueNet net = PolicyValueNet.create(NET); Learner learner = new Learner(net, TrainConfig.sgd(0.01f))) {
+            learner.trainStep(good);
+            float[] before = trainedWeights(net);
+            assertTrue(Float.isNaN(learner.trainStep(bad).total()));
+            assertEquals(1, learner.skippedSteps());
+            assertEquals(1, learner.step(), "a skipped step is no update: the schedule does not advance");
+            assertArrayEquals(before, trainedWeights(net), 0f, "no trained weight changed");
+            learner.trainStep(good);
+            assertEquals(2, learner.step());
+            assertTrue(java.util.Arrays.stream(net.model().getBlock().getParameters().values().stream()
+                    .flatMap(p -> java.util.stream.Stream.of(p.getArray().toFloatArray())).toArray(float[][]::new))
+                    .flatMap(a -> java.util.stream.IntStream.range(0, a.length).mapToObj(i -> a[i]))
+                    .allMatch(Float::isFinite), "every weight and running statistic is finite");
+        }
+    }
+
+    /** The parameters the optimiser updates, end to end (batch-norm running statistics follow the forward pass). */
+    private static float[] trainedWeights(PolicyValueNet net) {
+        return net.model().getBlock().getParameters().values().stream().filter(p -> p.requiresGradient())
+                .map(p -> p.getArray().toFloatArray()).reduce(new float[0], (a, b) -> {
+                    float[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+                    System.arraycopy(b, 0, all, a.length, b.length);
+                    return all;
+                });
     }
 
     @Test
