@@ -58,6 +58,7 @@ final class TrainingPhase extends RunPhase {
     /** Takes {@code steps} training steps on batches drawn from {@code replay}; returns their mean losses. */
     static RunTables.TrainingStats train(Learner learner, ReplayBuffer replay, int steps, Progress progress) {
         long start = System.nanoTime();
+        long skippedBefore = learner.skippedSteps();
         float[] sums = new float[4];
         for (int i = 0; i < steps; i++) {
             LossComponents last = learner.trainStep(replay.sample());
@@ -67,6 +68,10 @@ final class TrainingPhase extends RunPhase {
             sums[3] += last.ownership();
             progress.step();
             progress.extra(String.format(Locale.ROOT, "loss %.3f", last.total()));
+        }
+        if (learner.skippedSteps() > skippedBefore) {
+            LOG.warn("{} of {} training steps had a loss or gradients that were not finite and changed nothing "
+                    + "(on an AVX-512 CPU, see docs/networks.md)", learner.skippedSteps() - skippedBefore, steps);
         }
         return new RunTables.TrainingStats(steps, (System.nanoTime() - start) / 1e9, sums[0] / steps,
                 sums[1] / steps, sums[2] / steps, sums[3] / steps);
