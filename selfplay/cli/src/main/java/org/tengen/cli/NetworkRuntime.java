@@ -9,9 +9,6 @@ import org.apache.logging.log4j.core.layout.PatternLayout;
 
 /** Process-wide settings for commands that run networks, applied before DJL starts. */
 final class NetworkRuntime {
-    private static final org.apache.logging.log4j.Logger LOG =
-            org.apache.logging.log4j.LogManager.getLogger(NetworkRuntime.class);
-
     private NetworkRuntime() {
     }
 
@@ -23,12 +20,6 @@ final class NetworkRuntime {
         }
         if (System.getProperty("ai.djl.pytorch.num_interop_threads") == null) {
             System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
-        }
-        if (System.getenv("ONEDNN_MAX_CPU_ISA") == null
-                && org.tengen.models.inference.CpuFeatures.detect().flags().contains("avx512f")) {
-            // The variable is read when libtorch loads, so only the user's shell can set it.
-            LOG.warn("This CPU has AVX-512: on one such machine libtorch's AVX-512 kernels trained with NaN or wrong "
-                    + "gradients; export ONEDNN_MAX_CPU_ISA=AVX2 before training (docs/networks.md)");
         }
     }
 

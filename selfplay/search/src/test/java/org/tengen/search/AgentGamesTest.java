@@ -14,7 +14,7 @@ import org.tengen.env.game.Game;
 import org.tengen.env.rules.Rules;
 import org.tengen.models.eval.Evaluator;
 
-class AgentsTest {
+class AgentGamesTest {
 
     /** Plays one game between two agents of one slot (Game.play rejects illegal moves); returns the winner. */
     private static int play(Rules rules, Agent black, Agent white, java.util.function.Consumer<Agent> afterMove) {
