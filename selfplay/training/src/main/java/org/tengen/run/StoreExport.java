@@ -182,6 +182,7 @@ public final class StoreExport {
         row.add(rating == null ? "" : RunTables.number(rating.elo()));
         row.add(rating == null ? "" : RunTables.number(rating.ci95()));
         row.add(best.isEmpty() ? "" : RunMetrics.scoreVsPrevious(dir, g, best));
+        row.add(evaluator.getOrDefault("seconds", "")); // eval_seconds: the evaluator's wall time for this generation
         // Async columns.
         row.add(selfPlay ? RunTables.number(weighted(batches, "model_lag") / games) : "");
         row.add(learner.getOrDefault("sample_age_mean", ""));

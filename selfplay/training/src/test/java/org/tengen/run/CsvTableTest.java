@@ -23,11 +23,11 @@ class CsvTableTest {
                 new EloLadder.GameResult("gen-0002", "gen-0001", 0.5)));
         assertEquals("a,b,score_a\ngen-0002,random,1.0\ngen-0002,gen-0001,0.5\n", read(arena));
         Path metrics = tmp.resolve("metrics.csv");
-        List<String> row = new java.util.ArrayList<>(java.util.Collections.nCopies(16, ""));
+        List<String> row = new java.util.ArrayList<>(java.util.Collections.nCopies(RunTables.METRICS_HEADER.size(), ""));
         row.set(0, "3");
         row.set(1, "96");
         RunTables.writeMetrics(metrics, List.of(row));
-        assertEquals(String.join(",", RunTables.METRICS_HEADER) + "\n3,96,,,,,,,,,,,,,,\n", read(metrics));
+        assertEquals(String.join(",", RunTables.METRICS_HEADER) + "\n3,96,,,,,,,,,,,,,,,\n", read(metrics));
         assertEquals(List.of(row), List.copyOf(RunTables.readMetrics(metrics).values()));
     }
 
