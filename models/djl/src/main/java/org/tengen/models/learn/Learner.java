@@ -126,12 +126,12 @@ public final class Learner implements AutoCloseable {
                 trainer.step();
             }
         }
-        if (finite) {
-            optimizer.stepDone();
-            step++;
-        } else {
+        if (!finite) {
             skipped++;
         }
+        // A skipped step still counts, as the schedule and a resumed run's step numbers expect.
+        optimizer.stepDone();
+        step++;
         return new LossComponents(measured[0], measured[1], measured[2], measured[3], measured[4], measured[5]);
     }
 
