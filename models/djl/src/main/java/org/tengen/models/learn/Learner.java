@@ -7,6 +7,8 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Parameter;
+import ai.djl.pytorch.engine.PtNDArray;
+import ai.djl.pytorch.jni.JniUtils;
 import ai.djl.training.DefaultTrainingConfig;
 import ai.djl.training.GradientCollector;
 import ai.djl.training.Trainer;
@@ -135,12 +137,13 @@ public final class Learner implements AutoCloseable {
         return new LossComponents(measured[0], measured[1], measured[2], measured[3], measured[4], measured[5]);
     }
 
-    /** Sets every gradient to zero, NaN included (DJL's zeroGradients subtracts a gradient from itself). */
+    /**
+     * Sets every gradient to zero in place, NaN included: multiplying by zero keeps a NaN, and DJL's collector zeroes
+     * only the arrays of its system manager, not the model's.
+     */
     private void clearGradients() {
         for (Parameter p : trained) {
-            try (NDArray gradient = p.getArray().getGradient()) {
-                gradient.set(FloatBuffer.allocate(Math.toIntExact(gradient.size())));
-            }
+            JniUtils.zeroGrad((PtNDArray) p.getArray());
         }
     }
 
