@@ -129,12 +129,8 @@ final class SweepCommand implements Callable<Integer> {
         shared.putAll(edits("--set", common));
         Map<String, List<Object>> grid = new LinkedHashMap<>();
         for (String v : vary) {
-            int eq = v.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("--vary '" + v + "': expected FIELD=V1,V2,...");
-            }
-            grid.put(v.substring(0, eq), java.util.Arrays.stream(v.substring(eq + 1).split(","))
-                    .map(SweepPlan::value).toList());
+            String[] field = field("--vary", v, "FIELD=V1,V2,...");
+            grid.put(field[0], java.util.Arrays.stream(field[1].split(",")).map(SweepPlan::value).toList());
         }
         List<SweepPlan.Variant> all = new ArrayList<>();
         for (SweepPlan.Variant v : grid.isEmpty() ? List.of(SweepPlan.Variant.base()) : SweepPlan.grid(grid)) {
@@ -156,13 +152,19 @@ final class SweepCommand implements Callable<Integer> {
     private static Map<String, Object> edits(String option, List<String> texts) {
         Map<String, Object> edits = new LinkedHashMap<>();
         for (String text : texts) {
-            int eq = text.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException(option + " '" + text + "': expected FIELD=VALUE");
-            }
-            edits.put(text.substring(0, eq).strip(), SweepPlan.value(text.substring(eq + 1).strip()));
+            String[] field = field(option, text, "FIELD=VALUE");
+            edits.put(field[0], SweepPlan.value(field[1]));
         }
         return edits;
+    }
+
+    /** {@code FIELD=VALUE} split at its first {@code =}, stripped; a one-line error naming {@code option} else. */
+    private static String[] field(String option, String text, String form) {
+        int eq = text.indexOf('=');
+        if (eq <= 0) {
+            throw new IllegalArgumentException(option + " '" + text + "': expected " + form);
+        }
+        return new String[] {text.substring(0, eq).strip(), text.substring(eq + 1).strip()};
     }
 
     /**

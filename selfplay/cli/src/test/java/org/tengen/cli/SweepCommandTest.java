@@ -10,26 +10,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.run.RunConfig;
 import org.tengen.run.RunDirectory;
+import org.tengen.run.TrainingRunTest;
 
 /** {@code tengen sweep}: variants x seeds trained as separate processes, resumed, then compared. */
 class SweepCommandTest {
-    /** A 4x4 run of one generation: seconds. */
-    private static final String TINY = """
-            name: tiny
-            game: {size: 4, komi: 0.5, maxMoves: 24}
-            features: az5
-            generations: 1
-            backend: onnx
-            network: {blocks: 1, channels: 8}
-            selfplay:
-              gamesPerGeneration: 8
-              parallelGames: 4
-              workers: 1
-              search: {simulations: 8, consideredActions: 4}
-            training: {batchSize: 16, stepsPerGeneration: 4}
-            evaluation: {gamesVsPrevious: 4, gamesVsAnchors: 4, anchors: [random], parallel: 4,
-                         search: {simulations: 4}}
-            """;
+    /** The tiny 4x4 run of {@code TrainingRunTest}, one generation on ONNX Runtime: seconds. */
+    private static final String TINY = "backend: onnx\n"
+            + TrainingRunTest.TINY.replace("generations: 2", "generations: 1");
 
     @TempDir
     Path tmp;

@@ -148,14 +148,15 @@ public final class TrainingRun {
         if (Files.isDirectory(first)) {
             return;
         }
+        String parent = InitialNetwork.parent(config);
         LOG.info("Creating the initial network {}x{} ({} blocks x {} channels){}", config.rules().width(),
                 config.rules().height(), config.network().blocks(), config.network().channels(),
-                config.initFrom() == null ? "" : " from the weights of " + InitialNetwork.parent(config));
+                parent == null ? "" : " from the weights of " + parent);
         try (PolicyValueNet net = InitialNetwork.create(config)) {
             if (config.pretrain().enabled()) {
                 pretrain(net, first);
             } else {
-                Checkpoints.save(first, net, context.provenance(0, InitialNetwork.parent(config)));
+                Checkpoints.save(first, net, context.provenance(0, parent));
             }
         }
     }

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A tiny run end to end, and resuming it after interruptions at each phase. */
-class TrainingRunTest {
+public class TrainingRunTest {
     /** A run that takes a few seconds: 4x4 board, a 1-block net, a handful of games with 8 simulations. */
-    static final String TINY = """
+    public static final String TINY = """
             name: tiny
             game: {size: 4, komi: 0.5, maxMoves: 24}
             features: az5
