@@ -307,12 +307,11 @@ public final class PolicyValueNet implements AutoCloseable {
     }
 
     private static Block conv(int filters, int kernel) {
-        return Conv2d.builder()
+        return new ChunkedConv2d(Conv2d.builder()
                 .setKernelShape(new Shape(kernel, kernel))
                 .optPadding(new Shape(kernel / 2, kernel / 2))
                 .setFilters(filters)
-                .optBias(false)
-                .build();
+                .optBias(false));
     }
 
     private static Block batchNorm() {
