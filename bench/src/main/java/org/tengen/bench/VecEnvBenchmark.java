@@ -25,7 +25,7 @@ import org.tengen.env.vec.VecEnvConfig;
 /**
  * Game steps per second of a {@link VecEnv} of {@value #ENVS} games under random legal play: one operation is one
  * game step (a batch step counts {@value #ENVS}), legal masks always computed, observations {@code az17} or
- * {@code none}. The timed method also draws the random actions, as any player must; the draw is cheap.
+ * {@code none}. The timed method also draws the random actions, on the env's threads as a per-game player would.
  * Run: {@code java -jar bench/target/benchmarks.jar VecEnvBenchmark}.
  */
 @State(Scope.Benchmark)
@@ -48,15 +48,13 @@ public class VecEnvBenchmark {
     int threads;
 
     private VecEnv env;
-    private RandomLegalSampler sampler;
-    private int[] actions;
+    private VecEnv.Source random;
 
     @Setup(Level.Trial)
     public void setUp() {
         env = new VecEnv(VecEnvConfig.of(Rules.trompTaylor(size), ENVS).withFeatures(FeatureSets.byId(obs))
                 .withThreads(threads));
-        sampler = new RandomLegalSampler(env);
-        actions = new int[ENVS];
+        random = new RandomLegalSampler(env).source(env);
     }
 
     @TearDown(Level.Trial)
@@ -66,8 +64,7 @@ public class VecEnvBenchmark {
 
     @Benchmark
     public void step(Blackhole bh) {
-        sampler.sample(env, actions);
-        env.step(actions);
+        env.step(random);
         bh.consume(env.rewards());
         bh.consume(env.legalCounts());
     }

@@ -44,6 +44,9 @@ public final class Board {
     private final int[] heads = new int[4];
     /** How many of {@link #heads} the last {@link #scanNeighbours} filled. */
     private int scannedHeads;
+    /** What the last {@link #probe} found: stones and hash after the move. */
+    private int probedStones;
+    private long probedHash;
     /** Distinct neighbouring chain heads of a point being emptied (separate: captures run inside play). */
     private final int[] emptiedHeads = new int[4];
     /**
@@ -204,11 +207,6 @@ public final class Board {
         return koLoc;
     }
 
-    /** Copies the padded colour array into {@code out[offset..offset + locCount())}. */
-    public void copyColours(byte[] out, int offset) {
-        System.arraycopy(colour, 0, out, offset, colour.length);
-    }
-
     /** Number of longs {@link #copyStoneBits} writes. */
     public int stoneBitsLength() {
         return 2 * atariBits.length;
@@ -366,17 +364,41 @@ public final class Board {
         return v & (-1L >>> (64 - width));
     }
 
-    /** The number of stones on the board after {@code player} plays at the empty {@code loc}, without playing. */
-    public int stoneCountAfter(int loc, int player) {
+    /**
+     * What {@code player} playing at the empty {@code loc} would do ({@link #PLAIN}, {@link #CAPTURES} or
+     * {@link #SUICIDE}), without playing it; until the next probe, {@link #probedStones()} and {@link #probedHash()}
+     * describe the position it would leave. One look at the neighbours answers all three, as superko checks need.
+     */
+    public int probe(int loc, int player) {
         int effect = scanNeighbours(loc, player);
         int after = effect == SUICIDE ? stones : stones + 1;
+        long h = effect == SUICIDE ? hash : hash ^ Zobrist.stone(player, loc);
         for (int i = 0; i < scannedHeads; i++) {
             int head = heads[i];
             if (removedBy(head, player, effect)) {
                 after -= chainSize[head];
+                h ^= chainKeys[head];
             }
         }
-        return after;
+        probedStones = after;
+        probedHash = h;
+        return effect;
+    }
+
+    /** Stones on the board after the last {@link #probe}d move. */
+    public int probedStones() {
+        return probedStones;
+    }
+
+    /** The colouring hash after the last {@link #probe}d move. */
+    public long probedHash() {
+        return probedHash;
+    }
+
+    /** The number of stones on the board after {@code player} plays at the empty {@code loc}, without playing. */
+    public int stoneCountAfter(int loc, int player) {
+        probe(loc, player);
+        return probedStones;
     }
 
     /**
@@ -389,15 +411,8 @@ public final class Board {
 
     /** The colouring hash after {@code player} plays at the empty {@code loc}, without playing it. */
     public long hashAfter(int loc, int player) {
-        int effect = scanNeighbours(loc, player);
-        long h = effect == SUICIDE ? hash : hash ^ Zobrist.stone(player, loc);
-        for (int i = 0; i < scannedHeads; i++) {
-            int head = heads[i];
-            if (removedBy(head, player, effect)) {
-                h ^= chainKeys[head];
-            }
-        }
-        return h;
+        probe(loc, player);
+        return probedHash;
     }
 
     /**

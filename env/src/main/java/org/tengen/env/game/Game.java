@@ -32,14 +32,14 @@ public final class Game {
     private final int[] passPrisoners = new int[3];
     private Status status;
     private int resigned;
-    /** Ring of the last {@link #keptPositions} colourings (padded layout), newest at {@code positionsSeen - 1}. */
-    private final byte[] recent;
     private final int keptPositions;
-    private final int locCount;
     private int positionsSeen;
     /** Ring slot of the newest position, kept alongside positionsSeen so lookups need no division. */
     private int newestSlot;
-    /** The same positions as stone bitboards ({@link Board#copyStoneBits}), for {@link #pastChange}. */
+    /**
+     * Ring of the last {@link #keptPositions} positions as stone bitboards ({@link Board#copyStoneBits}), for
+     * {@link #pastColour} and {@link #pastChange}: a few words a turn where a colour array would copy every point.
+     */
     private final long[] recentBits;
     private final int bitsLength;
     /** Scratch for {@link #legalMask}: the empty points that capture or are suicide. */
@@ -73,8 +73,6 @@ public final class Game {
         this.history = new PositionHistory(rules.area(), rules.koRule() == KoRule.SIMPLE ? 16 : 4 * rules.area());
         this.passAction = rules.passAction();
         this.keptPositions = keptPositions;
-        this.locCount = board.locCount();
-        this.recent = new byte[keptPositions * locCount];
         this.bitsLength = board.stoneBitsLength();
         this.recentBits = new long[keptPositions * bitsLength];
         this.special = new int[rules.area() + 1];
@@ -183,7 +181,6 @@ public final class Game {
             throw new IllegalArgumentException("cannot copy a game keeping " + other.keptPositions
                     + " positions into one keeping " + keptPositions);
         }
-        System.arraycopy(other.recent, 0, recent, 0, recent.length);
         System.arraycopy(other.recentBits, 0, recentBits, 0, recentBits.length);
         positionsSeen = other.positionsSeen;
         newestSlot = other.newestSlot;
@@ -308,7 +305,12 @@ public final class Game {
         if (k >= positionsSeen || k >= keptPositions) {
             return Stone.EMPTY;
         }
-        return recent[slotStart(k) + loc];
+        int at = bitSlotStart(k) + (loc >>> 6);
+        long bit = 1L << loc;
+        if ((recentBits[at] & bit) != 0) {
+            return Stone.BLACK;
+        }
+        return (recentBits[at + bitsLength / 2] & bit) != 0 ? Stone.WHITE : Stone.EMPTY;
     }
 
     /** How many positions {@link #pastColour} knows: turns since the start plus one, at most keptPositions(). */
@@ -354,12 +356,6 @@ public final class Game {
         return (slot < 0 ? slot + keptPositions : slot) * bitsLength;
     }
 
-    /** Start in {@link #recent} of the position {@code k} turns ago, which must be kept. */
-    private int slotStart(int k) {
-        int slot = newestSlot - k;
-        return (slot < 0 ? slot + keptPositions : slot) * locCount;
-    }
-
     /** Why {@code action} is or is not legal for the player to move; cheapest checks first. */
     public Legality legality(int action) {
         if (status != Status.PLAYING) {
@@ -386,22 +382,21 @@ public final class Game {
         if (loc == board.koLoc()) {
             return Legality.KO;
         }
-        int effect = board.moveEffect(loc, toMove);
+        int effect = board.probe(loc, toMove);
         if (effect == Board.SUICIDE && !rules.suicideAllowed()) {
             return Legality.SUICIDE;
         }
-        if (rules.koRule() != KoRule.SIMPLE && repeats(loc, effect, superkoSideKey())) {
+        if (rules.koRule() != KoRule.SIMPLE && repeats(superkoSideKey())) {
             return Legality.SUPERKO;
         }
         return Legality.LEGAL;
     }
 
-    /** Whether the player to move playing at the empty {@code loc} recreates a recorded position. */
-    private boolean repeats(int loc, int effect, long sideKey) {
-        int stonesAfter = effect == Board.PLAIN ? board.stoneCount() + 1 : board.stoneCountAfter(loc, toMove);
-        // No position with that many stones, no repetition: skip the hash and the lookup.
-        return history.hasStoneCount(stonesAfter)
-                && history.contains(board.hashAfter(loc, toMove) ^ sideKey, stonesAfter);
+    /** Whether the move the board last {@link Board#probe}d recreates a recorded position. */
+    private boolean repeats(long sideKey) {
+        int stonesAfter = board.probedStones();
+        // No position with that many stones, no repetition: skip the lookup.
+        return history.hasStoneCount(stonesAfter) && history.contains(board.probedHash() ^ sideKey, stonesAfter);
     }
 
     /** What a history key adds to the colouring hash: the next player under situational superko, else 0. */
@@ -429,9 +424,9 @@ public final class Game {
         int ko = board.koLoc();
         for (int i = 0; special[i] != Board.NO_LOC; i++) {
             int loc = special[i];
-            int effect = board.moveEffect(loc, toMove);
+            int effect = board.probe(loc, toMove);
             if (loc != ko && (effect == Board.CAPTURES || rules.suicideAllowed())
-                    && !(superko && repeats(loc, effect, sideKey))) {
+                    && !(superko && repeats(sideKey))) {
                 mask[offset + board.actionOfLoc(loc)] = true;
                 count++;
             }
@@ -592,7 +587,6 @@ public final class Game {
 
     private void remember() {
         newestSlot = positionsSeen == 0 || newestSlot + 1 == keptPositions ? 0 : newestSlot + 1;
-        board.copyColours(recent, newestSlot * locCount);
         board.copyStoneBits(recentBits, newestSlot * bitsLength);
         positionsSeen++;
         switch (rules.koRule()) {

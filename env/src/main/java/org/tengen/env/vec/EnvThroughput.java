@@ -52,11 +52,11 @@ public final class EnvThroughput {
         System.gc();
         resetPeakHeap();
         try (VecEnv env = new VecEnv(config)) {
-            RandomLegalSampler sampler = new RandomLegalSampler(env);
-            int[] actions = new int[envs];
-            run(env, sampler, actions, warmupSeconds);
+            // The random player draws on the env's threads, as a per-game policy would.
+            VecEnv.Source random = new RandomLegalSampler(env).source(env);
+            run(env, random, warmupSeconds);
             long start = System.nanoTime();
-            long batches = run(env, sampler, actions, seconds);
+            long batches = run(env, random, seconds);
             double elapsed = (System.nanoTime() - start) / 1e9;
             return new Result(env.rules(), envs, env.threads(), features.id(), batches * envs, elapsed,
                     peakHeap(), 2L * Float.BYTES * envs * env.observationSize());
@@ -64,13 +64,12 @@ public final class EnvThroughput {
     }
 
     /** Steps until {@code seconds} have passed (checking the clock every few batches); returns batches. */
-    private static long run(VecEnv env, RandomLegalSampler sampler, int[] actions, double seconds) {
+    private static long run(VecEnv env, VecEnv.Source random, double seconds) {
         long end = System.nanoTime() + (long) (seconds * 1e9);
         long batches = 0;
         do {
             for (int k = 0; k < 8; k++) {
-                sampler.sample(env, actions);
-                env.step(actions);
+                env.step(random);
             }
             batches += 8;
         } while (System.nanoTime() < end);
