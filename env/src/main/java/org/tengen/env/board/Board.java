@@ -24,8 +24,12 @@ public final class Board {
     private final int height;
     private final int stride;
     private final int[] offsets;
-    /** {@code y(loc) * width + x(loc)} for every loc, to spare encoders two divisions per point. */
+    /**
+     * {@code y(loc) * width + x(loc)} for every loc, to spare encoders two divisions per point. One table per board
+     * size, shared by every board of that size, so that a thousand games keep one copy in cache, not a thousand.
+     */
     private final int[] actionOfLoc;
+    private static final int[][][] ACTION_TABLES = new int[org.tengen.env.rules.Rules.MAX_SIZE + 1][org.tengen.env.rules.Rules.MAX_SIZE + 1][];
     private final byte[] colour;
     private final int[] chainHead;
     private final int[] nextInChain;
@@ -80,16 +84,27 @@ public final class Board {
         chainSize = new int[len];
         chainKeys = new long[len];
         mark = new int[len];
-        actionOfLoc = new int[len];
-        for (int loc = 0; loc < len; loc++) {
-            actionOfLoc[loc] = y(loc) * width + x(loc);
-        }
+        actionOfLoc = actionTable(width, height, len);
         int words = (len + 63) >>> 6;
         colourBits = new long[3][words];
         atariBits = new long[words];
         safeBits = new long[words];
         threatBits = new long[words];
         clear();
+    }
+
+    /** The shared {@link #actionOfLoc} table of a {@code width x height} board of {@code len} locations. */
+    private static synchronized int[] actionTable(int width, int height, int len) {
+        int[] table = ACTION_TABLES[width][height];
+        if (table == null) {
+            int stride = width + 1;
+            table = new int[len];
+            for (int loc = 0; loc < len; loc++) {
+                table[loc] = (loc / stride - 1) * width + loc % stride - 1;
+            }
+            ACTION_TABLES[width][height] = table;
+        }
+        return table;
     }
 
     /** Empties the board. */
