@@ -356,7 +356,22 @@ public final class Board {
      * for column {@code x}. Encoders read a whole row this way instead of point by point.
      */
     public long rowBits(int colour, int y) {
-        return bitsFrom(colourBits[colour], (y + 1) * stride + 1);
+        return rowBits(colourBits[colour], 0, y);
+    }
+
+    /**
+     * Row {@code y} of a bitboard in this board's layout stored in {@code bits} from index {@code base} (such as the
+     * words {@link #copyStoneBits} writes): bit {@code x} for column {@code x}.
+     */
+    public long rowBits(long[] bits, int base, int y) {
+        int from = (y + 1) * stride + 1;
+        int i = base + (from >>> 6);
+        int shift = from & 63;
+        long v = bits[i] >>> shift;
+        if (shift + width > 64) {
+            v |= bits[i + 1] << (64 - shift);
+        }
+        return v & (-1L >>> (64 - width));
     }
 
     /** Word {@code i} of the locations with a neighbour in {@code bits}: the set shifted by +-1 and +-stride. */
@@ -366,17 +381,6 @@ public final class Board {
         long w = bits[i];
         return w << 1 | below >>> 63 | w >>> 1 | above << 63
                 | w << stride | below >>> (64 - stride) | w >>> stride | above << (64 - stride);
-    }
-
-    /** The {@code width} bits of {@code bits} from location {@code from} on, as the low bits of a long. */
-    private long bitsFrom(long[] bits, int from) {
-        int i = from >>> 6;
-        int shift = from & 63;
-        long v = bits[i] >>> shift;
-        if (shift + width > 64) {
-            v |= bits[i + 1] << (64 - shift);
-        }
-        return v & (-1L >>> (64 - width));
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.tengen.env.features;
 
 import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
 import java.util.Arrays;
 import org.tengen.env.board.Board;
 import org.tengen.env.board.Stone;
@@ -30,6 +31,7 @@ public final class AlphaZeroFeatures implements FeatureSet {
     private static final float[][] MINE = {{}, {0f, 1f, 0f, 0f}, {0f, 0f, 1f, 0f}};
 
     private static final ThreadLocal<float[]> SCRATCH = ThreadLocal.withInitial(() -> new float[0]);
+    private static final ThreadLocal<long[]> BIT_SCRATCH = ThreadLocal.withInitial(() -> new long[0]);
 
     private final int history;
 
@@ -111,6 +113,46 @@ public final class AlphaZeroFeatures implements FeatureSet {
         Arrays.fill(obs, 2 * known * area, 2 * history * area, 0f);
         Arrays.fill(obs, 2 * history * area, size, me == Stone.BLACK ? 1f : 0f);
         out.put(offset, obs, 0, size);
+    }
+
+    @Override
+    public boolean binary() {
+        return true;
+    }
+
+    /** The same planes as {@link #encode}, each row taken whole from the game's bitboards. */
+    @Override
+    public void encodeBits(Game game, LongBuffer out, int offset) {
+        Board board = game.board();
+        int width = board.width();
+        int height = board.height();
+        int area = width * height;
+        int perPlane = PlaneBits.wordsPerPlane(area);
+        int me = game.toMove();
+        int them = Stone.opponent(me);
+        long[] words = BIT_SCRATCH.get();
+        int size = planes() * perPlane;
+        if (words.length < size) {
+            words = new long[size];
+            BIT_SCRATCH.set(words);
+        }
+        Arrays.fill(words, 0, size, 0L);
+        int known = Math.min(history, game.pastPositionCount());
+        for (int k = 0; k < known; k++) {
+            int mine = 2 * k * perPlane;
+            for (int y = 0, point = 0; y < height; y++, point += width) {
+                PlaneBits.putRow(words, mine, point, game.pastRowBits(k, me, y), width);
+                PlaneBits.putRow(words, mine + perPlane, point, game.pastRowBits(k, them, y), width);
+            }
+        }
+        if (me == Stone.BLACK) {
+            int colour = 2 * history * perPlane;
+            Arrays.fill(words, colour, colour + perPlane, -1L);
+            if ((area & 63) != 0) {
+                words[colour + perPlane - 1] = -1L >>> (64 - (area & 63));
+            }
+        }
+        out.put(offset, words, 0, size);
     }
 
     /** This thread's array of at least {@code size} floats. */

@@ -1,6 +1,7 @@
 package org.tengen.env.features;
 
 import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
 import org.tengen.env.game.Game;
 import org.tengen.env.rules.Rules;
 
@@ -41,4 +42,20 @@ public interface FeatureSet {
 
     /** Writes the planes of {@code game}'s current position into {@code out} starting at {@code offset}. */
     void encode(Game game, FloatBuffer out, int offset);
+
+    /** Whether every plane holds only 0 and 1, so that positions can be packed into bits ({@link PlaneBits}). */
+    default boolean binary() {
+        return false;
+    }
+
+    /**
+     * Writes the planes of {@code game}'s current position packed into bits ({@link PlaneBits}): {@link
+     * PlaneBits#words} longs into {@code out} from index {@code offset}, what {@link #encode} writes as floats.
+     *
+     * @throws UnsupportedOperationException if the feature set is not {@link #binary()}
+     */
+    default void encodeBits(Game game, LongBuffer out, int offset) {
+        throw new UnsupportedOperationException("feature set '" + id() + "' has planes other than 0 and 1, which"
+                + " cannot be packed into bits");
+    }
 }

@@ -1,6 +1,7 @@
 package org.tengen.env.features;
 
 import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
 import org.tengen.env.game.Game;
 
 /** No planes (id {@code none}): for environments stepped without observations, e.g. rules-only benchmarks. */
@@ -27,6 +28,16 @@ public final class NoFeatures implements FeatureSet {
 
     @Override
     public void encode(Game game, FloatBuffer out, int offset) {
+        // Nothing to write.
+    }
+
+    @Override
+    public boolean binary() {
+        return true;
+    }
+
+    @Override
+    public void encodeBits(Game game, LongBuffer out, int offset) {
         // Nothing to write.
     }
 

@@ -313,6 +313,17 @@ public final class Game {
         return (recentBits[at + bitsLength / 2] & bit) != 0 ? Stone.WHITE : Stone.EMPTY;
     }
 
+    /**
+     * Row {@code y} of the {@code colour} (BLACK or WHITE) stones {@code k} turns ago as bits, bit {@code x} for
+     * column {@code x}; 0 where {@link #pastColour} reads EMPTY. Lets encoders take a row at a time.
+     */
+    public long pastRowBits(int k, int colour, int y) {
+        if (k >= positionsSeen || k >= keptPositions) {
+            return 0L;
+        }
+        return board.rowBits(recentBits, bitSlotStart(k) + (colour == Stone.WHITE ? bitsLength / 2 : 0), y);
+    }
+
     /** How many positions {@link #pastColour} knows: turns since the start plus one, at most keptPositions(). */
     public int pastPositionCount() {
         return Math.min(positionsSeen, keptPositions);

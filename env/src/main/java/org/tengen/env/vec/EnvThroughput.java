@@ -22,7 +22,7 @@ public final class EnvThroughput {
      * @param rules          the rules (board size from them)
      * @param envs           games stepped together
      * @param threads        threads stepping them
-     * @param obs            feature set id, {@code none} without observations
+     * @param obs            feature set id, {@code none} without observations, {@code :bits} added when packed
      * @param steps          game steps measured (a batch step of N games counts N)
      * @param seconds        wall time of the measurement
      * @param peakHeapBytes  peak heap use during the configuration (the heap pools' peaks, summed)
@@ -42,12 +42,14 @@ public final class EnvThroughput {
     }
 
     /**
-     * Plays random legal games in {@code envs} environments for {@code warmupSeconds}, then measures for
+     * Plays random legal games in {@code envs} environments (observations in {@code format}) for {@code warmupSeconds},
+     * then measures for
      * {@code seconds}. The env, its buffers and the sampler are built before timing starts.
      */
-    public static Result measure(Rules rules, int envs, int threads, FeatureSet features, double warmupSeconds,
-                                 double seconds) {
-        VecEnvConfig config = VecEnvConfig.of(rules, envs).withFeatures(features).withThreads(threads);
+    public static Result measure(Rules rules, int envs, int threads, FeatureSet features, ObservationFormat format,
+                                 double warmupSeconds, double seconds) {
+        VecEnvConfig config = VecEnvConfig.of(rules, envs).withFeatures(features).withThreads(threads)
+                .withObservationFormat(format);
         // Start each configuration from a collected heap, so its peak is its own (untimed).
         System.gc();
         resetPeakHeap();
@@ -58,8 +60,11 @@ public final class EnvThroughput {
             long start = System.nanoTime();
             long batches = run(env, random, seconds);
             double elapsed = (System.nanoTime() - start) / 1e9;
-            return new Result(env.rules(), envs, env.threads(), features.id(), batches * envs, elapsed,
-                    peakHeap(), 2L * Float.BYTES * envs * env.observationSize());
+            boolean bits = format == ObservationFormat.BITS;
+            long positionBytes = bits ? (long) Long.BYTES * env.observationWords()
+                    : (long) Float.BYTES * env.observationSize();
+            return new Result(env.rules(), envs, env.threads(), features.id() + (bits ? ":bits" : ""),
+                    batches * envs, elapsed, peakHeap(), 2L * envs * positionBytes);
         }
     }
 

@@ -3,8 +3,10 @@ package org.tengen.env.vec;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
 import org.tengen.env.board.Stone;
 import org.tengen.env.features.FeatureSet;
+import org.tengen.env.features.PlaneBits;
 import org.tengen.env.game.Game;
 import org.tengen.env.game.Legality;
 import org.tengen.env.game.Status;
@@ -16,7 +18,8 @@ import org.tengen.env.rules.Rules;
  * <p>Shapes ({@code N = numEnvs()}, {@code A = actionCount() = area + 1}, actions row-major then pass):
  * <ul>
  *   <li>{@link #observations()}: direct native-order {@link FloatBuffer}, NCHW {@code [N, planes, height, width]},
- *       the position each game's player to move faces, from that player's view (see the feature set);</li>
+ *       the position each game's player to move faces, from that player's view (see the feature set); or, with
+ *       {@link ObservationFormat#BITS}, the same planes packed into bits in {@link #observationBits()};</li>
  *   <li>{@link #legalMask()}: {@code boolean[N * A]}, exact under the ko rule (superko repeats masked out);
  *       {@link #legalCounts()}: {@code int[N]} true entries per game;</li>
  *   <li>{@link #currentPlayers()}: {@code byte[N]}, {@link Stone#BLACK} or {@link Stone#WHITE} to move;</li>
@@ -77,8 +80,13 @@ public final class VecEnv implements AutoCloseable {
     private final Game[] games;
     /** Each game that ended in the last step, as it ended. */
     private final Game[] finals;
+    /** Float observations, or bits ({@link ObservationFormat#BITS}); the other pair is null. */
     private final FloatBuffer observations;
     private final FloatBuffer finalObservations;
+    private final LongBuffer observationBits;
+    private final LongBuffer finalObservationBits;
+    /** Longs per position in the bit buffers. */
+    private final int observationWords;
     private final boolean[] legalMask;
     private final int[] legalCounts;
     private final float[] rewards;
@@ -123,7 +131,9 @@ public final class VecEnv implements AutoCloseable {
         this.numEnvs = config.numEnvs();
         this.actionCount = rules.actionCount();
         this.observationSize = features.observationSize(rules);
-        long bytes = 4L * numEnvs * observationSize;
+        this.observationWords = PlaneBits.words(features.planes(), rules.area());
+        boolean bits = config.observationFormat() == ObservationFormat.BITS;
+        long bytes = bits ? 8L * numEnvs * observationWords : 4L * numEnvs * observationSize;
         if (bytes > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(numEnvs + " games of " + features.id() + " on " + rules.width() + "x"
                     + rules.height() + " need " + bytes / (1 << 20) + " MiB of observations; at most 2 GiB fit");
@@ -134,8 +144,10 @@ public final class VecEnv implements AutoCloseable {
             games[i] = new Game(rules, kept);
             finals[i] = new Game(rules, kept);
         }
-        observations = directFloats((int) bytes);
-        finalObservations = directFloats((int) bytes);
+        observations = bits ? null : directBytes((int) bytes).asFloatBuffer();
+        finalObservations = bits ? null : directBytes((int) bytes).asFloatBuffer();
+        observationBits = bits ? directBytes((int) bytes).asLongBuffer() : null;
+        finalObservationBits = bits ? directBytes((int) bytes).asLongBuffer() : null;
         legalMask = new boolean[numEnvs * actionCount];
         legalCounts = new int[numEnvs];
         rewards = new float[numEnvs];
@@ -151,8 +163,8 @@ public final class VecEnv implements AutoCloseable {
         reset();
     }
 
-    private static FloatBuffer directFloats(int bytes) {
-        return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder()).asFloatBuffer();
+    private static ByteBuffer directBytes(int bytes) {
+        return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
     }
 
     /** Starts every game afresh; step outputs (rewards, terminated, ...) are cleared. */
@@ -279,7 +291,7 @@ public final class VecEnv implements AutoCloseable {
             if (ended && winner != Stone.EMPTY) {
                 reward = winner == mover ? 1f : -1f;
             }
-            features.encode(game, finalObservations, i * observationSize);
+            encode(game, finalObservations, finalObservationBits, i);
             finalScores[i] = (float) game.scoreMargin();
             winners[i] = (byte) winner;
             finalTurns[i] = game.turns();
@@ -308,7 +320,15 @@ public final class VecEnv implements AutoCloseable {
         Game game = games[i];
         legalCounts[i] = game.legalMask(legalMask, i * actionCount);
         currentPlayers[i] = (byte) game.toMove();
-        features.encode(game, observations, i * observationSize);
+        encode(game, observations, observationBits, i);
+    }
+
+    private void encode(Game game, FloatBuffer floats, LongBuffer bits, int i) {
+        if (bits == null) {
+            features.encode(game, floats, i * observationSize);
+        } else {
+            features.encodeBits(game, bits, i * observationWords);
+        }
     }
 
     @Override
@@ -361,14 +381,53 @@ public final class VecEnv implements AutoCloseable {
         return finals[i];
     }
 
-    /** NCHW observations of the current positions; absolute indexing, position and limit untouched. */
+    /**
+     * NCHW observations of the current positions; absolute indexing, position and limit untouched.
+     *
+     * @throws IllegalStateException if the observations are bits ({@link #observationBits()})
+     */
     public FloatBuffer observations() {
-        return observations;
+        return floats(observations);
     }
 
     /** NCHW observations of the last position of each game that ended in the last step. */
     public FloatBuffer finalObservations() {
-        return finalObservations;
+        return floats(finalObservations);
+    }
+
+    /**
+     * The current positions' planes packed into bits ({@link ObservationFormat#BITS}): {@link #observationWords()}
+     * longs per game in the layout of {@link PlaneBits}, which {@link PlaneBits#unpack} expands into the floats
+     * {@link #observations()} would hold.
+     *
+     * @throws IllegalStateException if the observations are floats
+     */
+    public LongBuffer observationBits() {
+        return bits(observationBits);
+    }
+
+    /** The bits of the last position of each game that ended in the last step. */
+    public LongBuffer finalObservationBits() {
+        return bits(finalObservationBits);
+    }
+
+    /** Longs per game in {@link #observationBits()}. */
+    public int observationWords() {
+        return observationWords;
+    }
+
+    private FloatBuffer floats(FloatBuffer buffer) {
+        if (buffer == null) {
+            throw new IllegalStateException("this env's observations are bits: read observationBits()");
+        }
+        return buffer;
+    }
+
+    private LongBuffer bits(LongBuffer buffer) {
+        if (buffer == null) {
+            throw new IllegalStateException("this env's observations are floats: read observations()");
+        }
+        return buffer;
     }
 
     /** {@code [N * actionCount]}: whether each action is legal in each game's current position. */

@@ -15,13 +15,19 @@ import org.tengen.env.rules.Rules;
  *                            results do not depend on it
  * @param illegalActionPolicy what an illegal action does
  * @param seed                seed of the random players built for this env ({@link RandomLegalSampler})
+ * @param observationFormat   floats (the default) or, for binary feature sets, bits
  */
 public record VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int threads,
-                           IllegalActionPolicy illegalActionPolicy, long seed) {
+                           IllegalActionPolicy illegalActionPolicy, long seed, ObservationFormat observationFormat) {
 
     public VecEnvConfig {
-        if (rules == null || features == null || illegalActionPolicy == null) {
-            throw new IllegalArgumentException("rules, features and illegalActionPolicy must not be null");
+        if (rules == null || features == null || illegalActionPolicy == null || observationFormat == null) {
+            throw new IllegalArgumentException("rules, features, illegalActionPolicy and observationFormat must not"
+                    + " be null");
+        }
+        if (observationFormat == ObservationFormat.BITS && !features.binary()) {
+            throw new IllegalArgumentException("feature set '" + features.id() + "' has planes other than 0 and 1,"
+                    + " so its observations cannot be bits");
         }
         if (numEnvs < 1) {
             throw new IllegalArgumentException("numEnvs must be at least 1, got " + numEnvs);
@@ -29,6 +35,12 @@ public record VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int th
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
+    }
+
+    /** Float observations. */
+    public VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int threads,
+                        IllegalActionPolicy illegalActionPolicy, long seed) {
+        this(rules, numEnvs, features, threads, illegalActionPolicy, seed, ObservationFormat.FLOATS);
     }
 
     /** {@code numEnvs} games under {@code rules}: az17 observations, one thread, illegal actions throw, seed 0. */
@@ -47,18 +59,22 @@ public record VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int th
     }
 
     public VecEnvConfig withFeatures(FeatureSet newFeatures) {
-        return new VecEnvConfig(rules, numEnvs, newFeatures, threads, illegalActionPolicy, seed);
+        return new VecEnvConfig(rules, numEnvs, newFeatures, threads, illegalActionPolicy, seed, observationFormat);
     }
 
     public VecEnvConfig withThreads(int newThreads) {
-        return new VecEnvConfig(rules, numEnvs, features, newThreads, illegalActionPolicy, seed);
+        return new VecEnvConfig(rules, numEnvs, features, newThreads, illegalActionPolicy, seed, observationFormat);
     }
 
     public VecEnvConfig withIllegalActionPolicy(IllegalActionPolicy policy) {
-        return new VecEnvConfig(rules, numEnvs, features, threads, policy, seed);
+        return new VecEnvConfig(rules, numEnvs, features, threads, policy, seed, observationFormat);
     }
 
     public VecEnvConfig withSeed(long newSeed) {
-        return new VecEnvConfig(rules, numEnvs, features, threads, illegalActionPolicy, newSeed);
+        return new VecEnvConfig(rules, numEnvs, features, threads, illegalActionPolicy, newSeed, observationFormat);
+    }
+
+    public VecEnvConfig withObservationFormat(ObservationFormat format) {
+        return new VecEnvConfig(rules, numEnvs, features, threads, illegalActionPolicy, seed, format);
     }
 }

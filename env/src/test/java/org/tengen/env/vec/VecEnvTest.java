@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.tengen.env.board.Stone;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.env.features.FeatureSets;
+import org.tengen.env.features.PlaneBits;
 import org.tengen.env.game.Game;
 import org.tengen.env.game.Legality;
 import org.tengen.env.game.Status;
@@ -282,6 +283,50 @@ class VecEnvTest {
                 }
             }
         }
+    }
+
+    /** Bits are the float planes packed: the same games in both formats, unpacked, on boards up to 19x19. */
+    @ParameterizedTest(name = "{0}x{1} {2} threads={3}")
+    @CsvSource({"9, 9, az17, 2", "19, 19, az17, 1", "7, 5, az9, 3", "3, 3, az3, 1", "8, 8, az17, 1", "5, 5, none, 1"})
+    void bitObservationsUnpackToTheFloatObservations(int width, int height, String features, int threads) {
+        Rules rules = Rules.trompTaylor(width, height);
+        try (VecEnv floats = env(rules, 5, features, threads);
+             VecEnv bits = new VecEnv(floats.config().withObservationFormat(ObservationFormat.BITS))) {
+            assertThrows(IllegalStateException.class, bits::observations);
+            assertThrows(IllegalStateException.class, floats::observationBits);
+            RandomLegalSampler sampler = new RandomLegalSampler(floats);
+            int[] actions = new int[5];
+            int size = floats.observationSize();
+            FloatBuffer unpacked = FloatBuffer.allocate(size);
+            int endings = 0;
+            for (int step = 0; step < 3 * rules.area(); step++) {
+                sampler.sample(floats, actions);
+                floats.step(actions);
+                bits.step(actions);
+                for (int i = 0; i < 5; i++) {
+                    boolean ended = floats.terminated()[i] || floats.truncated()[i];
+                    endings += ended ? 1 : 0;
+                    for (boolean last : ended ? new boolean[] {false, true} : new boolean[] {false}) {
+                        PlaneBits.unpack(last ? bits.finalObservationBits() : bits.observationBits(),
+                                i * bits.observationWords(), floats.features().planes(), rules.area(), unpacked, 0);
+                        FloatBuffer want = last ? floats.finalObservations() : floats.observations();
+                        for (int k = 0; k < size; k++) {
+                            assertEquals(want.get(i * size + k), unpacked.get(k), "game " + i + " float " + k
+                                    + (last ? " of the final position" : ""));
+                        }
+                    }
+                }
+            }
+            assertTrue(endings > 0 || rules.area() > 50, "no game ended on a small board");
+        }
+    }
+
+    @Test
+    void onlyBinaryFeatureSetsPackIntoBits() {
+        VecEnvConfig rich = VecEnvConfig.of(Rules.trompTaylor(9), 2).withFeatures(FeatureSets.byId("rich"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> rich.withObservationFormat(ObservationFormat.BITS));
+        assertTrue(e.getMessage().contains("'rich'") && e.getMessage().contains("bits"), e.getMessage());
     }
 
     @Test

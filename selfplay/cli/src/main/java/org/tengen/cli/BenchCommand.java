@@ -10,6 +10,7 @@ import org.tengen.env.features.FeatureSets;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
 import org.tengen.env.vec.EnvThroughput;
+import org.tengen.env.vec.ObservationFormat;
 import org.tengen.models.learn.TrainConfig;
 import org.tengen.models.net.NetConfig;
 import picocli.CommandLine.Command;
@@ -47,8 +48,8 @@ public final class BenchCommand implements Callable<Integer> {
     private List<Integer> threads;
 
     @Option(names = "--obs", split = ",", paramLabel = "ID",
-            description = "Observation feature sets; 'none' measures rules and masks alone (default: az17,none). "
-                    + "Known: " + FeatureSets.KNOWN + ".")
+            description = "Observation feature sets; 'none' measures rules and masks alone, ID:bits packs the planes "
+                    + "into bits (binary sets such as az17) (default: az17,none). Known: " + FeatureSets.KNOWN + ".")
     private List<String> obs;
 
     @Option(names = "--seconds", paramLabel = "S",
@@ -124,8 +125,16 @@ public final class BenchCommand implements Callable<Integer> {
         List<Integer> batchSizes = orDefault(envs, quick ? List.of(256) : List.of(16, 256, 1024));
         List<Integer> threadCounts = orDefault(threads, List.of(1, 2));
         List<FeatureSet> featureSets = new ArrayList<>();
+        List<ObservationFormat> formats = new ArrayList<>();
         for (String id : orDefault(obs, List.of("az17", "none"))) {
-            featureSets.add(parse(() -> FeatureSets.byId(id)));
+            boolean bits = id.endsWith(":bits");
+            FeatureSet set = parse(() -> FeatureSets.byId(bits ? id.substring(0, id.length() - 5) : id));
+            if (bits && !set.binary()) {
+                throw new ParameterException(spec.commandLine(), "--obs " + id + ": feature set '" + set.id()
+                        + "' has planes other than 0 and 1, so they cannot be packed into bits");
+            }
+            featureSets.add(set);
+            formats.add(bits ? ObservationFormat.BITS : ObservationFormat.FLOATS);
         }
         double measure = seconds != null ? seconds : quick ? 0.3 : 2.0;
         double warm = warmup != null ? warmup : quick ? 0.2 : 1.0;
@@ -142,17 +151,18 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "Env throughput, rules %s, %.1f s per configuration after %.1f s warm-up, %d cores%n",
                 preset.id(), measure, warm, Runtime.getRuntime().availableProcessors());
-        out.printf(Locale.ROOT, "%-7s %6s %7s %6s %14s %10s %10s%n", "board", "envs", "threads", "obs", "steps/s",
+        out.printf(Locale.ROOT, "%-7s %6s %7s %9s %14s %10s %10s%n", "board", "envs", "threads", "obs", "steps/s",
                 "peak heap", "obs bufs");
         out.flush();
         List<String> lines = new ArrayList<>();
         for (Rules r : sizes) {
             for (int n : batchSizes) {
                 for (int t : threadCounts) {
-                    for (FeatureSet f : featureSets) {
-                        EnvThroughput.Result res = EnvThroughput.measure(r, n, t, f, warm, measure);
-                        out.printf(Locale.ROOT, "%-7s %6d %7d %6s %,14d %7d MiB %6d MiB%n",
-                                r.width() + "x" + r.height(), n, res.threads(), f.id(),
+                    for (int k = 0; k < featureSets.size(); k++) {
+                        EnvThroughput.Result res = EnvThroughput.measure(r, n, t, featureSets.get(k), formats.get(k),
+                                warm, measure);
+                        out.printf(Locale.ROOT, "%-7s %6d %7d %9s %,14d %7d MiB %6d MiB%n",
+                                r.width() + "x" + r.height(), n, res.threads(), res.obs(),
                                 Math.round(res.stepsPerSecond()), res.peakHeapBytes() >> 20, res.bufferBytes() >> 20);
                         out.flush();
                         lines.add(res.machineLine());
