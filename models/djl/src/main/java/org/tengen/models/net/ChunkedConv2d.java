@@ -18,8 +18,9 @@ import ai.djl.util.PairList;
  * and the weight gradients were right):
  * <ul>
  *   <li>the <b>forward</b> pass, when the input had more than 16 channels but not a multiple of 16 (the 17-plane
- *       features' stem); with oneDNN capped at AVX2, more than 8 and not a multiple of 8. Convolving groups of at most
- *       {@value #GROUP} input channels and adding them gave the exact result;
+ *       features' stem). Convolving groups of 16 input channels and the rest, and adding them, gave the exact result
+ *       (also with oneDNN capped at AVX2, which on that CPU got counts above 8 that are not a multiple of 8 wrong,
+ *       9 among them, where AVX2-only machines are right);
  *   <li>the <b>gradient of the input</b>, when the output had a channel count that is not a multiple of 16 (8, 12,
  *       24). In training, the filters are padded with zero filters to a multiple of 16 and the extra outputs dropped.
  * </ul>
@@ -27,7 +28,6 @@ import ai.djl.util.PairList;
  * the story.
  */
 final class ChunkedConv2d extends Conv2d {
-    static final int GROUP = 8;
     private static final int SAFE_MULTIPLE = 16;
 
     ChunkedConv2d(Builder builder) {
@@ -54,7 +54,7 @@ final class ChunkedConv2d extends Conv2d {
         }
         long channels = x.getShape().get(1);
         NDArray out = null;
-        long group = channels > GROUP && channels % SAFE_MULTIPLE != 0 ? GROUP : channels;
+        long group = channels > SAFE_MULTIPLE && channels % SAFE_MULTIPLE != 0 ? SAFE_MULTIPLE : channels;
         for (long from = 0; from < channels; from += group) {
             NDIndex slice = new NDIndex(":, {}:{}", from, Math.min(channels, from + group));
             NDArray part = group == channels ? conv2d(x, w, b, stride, padding, dilation, 1).head()
