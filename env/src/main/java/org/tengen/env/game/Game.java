@@ -20,7 +20,7 @@ public final class Game {
     private final Board board;
     private final AreaScorer scorer;
     /** Colourings (positional superko) or colourings with the player to move (situational superko) seen so far. */
-    private final PositionHistory history;
+    private final SuperkoHistory superko;
     private final int passAction;
     private int toMove;
     private int consecutivePasses;
@@ -70,7 +70,7 @@ public final class Game {
         this.rules = rules;
         this.board = new Board(rules.width(), rules.height());
         this.scorer = new AreaScorer(board);
-        this.history = new PositionHistory(rules.area(), rules.koRule() == KoRule.SIMPLE ? 16 : 4 * rules.area());
+        this.superko = new SuperkoHistory(rules.area(), rules.koRule() == KoRule.SIMPLE ? 16 : 4 * rules.area());
         this.passAction = rules.passAction();
         this.keptPositions = keptPositions;
         this.bitsLength = board.stoneBitsLength();
@@ -82,7 +82,7 @@ public final class Game {
     /** Back to the start: empty board (plus fixed handicap stones), Black to move unless handicap says White. */
     public void reset() {
         board.clear();
-        history.clear();
+        superko.clear();
         toMove = Stone.BLACK;
         consecutivePasses = 0;
         lastPlayer = Stone.EMPTY;
@@ -134,7 +134,7 @@ public final class Game {
             throw new IllegalArgumentException("the player to move must be black or white, got " + toMove);
         }
         board.clear();
-        history.clear();
+        superko.clear();
         try {
             for (int colour = Stone.BLACK; colour <= Stone.WHITE; colour++) {
                 for (int action : colour == Stone.BLACK ? blackActions : whiteActions) {
@@ -166,7 +166,7 @@ public final class Game {
             throw new IllegalArgumentException("cannot copy a game with other rules");
         }
         board.copyFrom(other.board);
-        history.copyFrom(other.history);
+        superko.copyFrom(other.superko);
         toMove = other.toMove;
         consecutivePasses = other.consecutivePasses;
         lastPlayer = other.lastPlayer;
@@ -235,7 +235,7 @@ public final class Game {
         toMove = player;
         board.pass();
         if (rules.koRule() == KoRule.SITUATIONAL_SUPERKO) {
-            history.add(board.hash() ^ Board.sideToMoveKey(toMove), board.stoneCount());
+            superko.add(board.hash() ^ Board.sideToMoveKey(toMove), board.stoneCount());
         }
     }
 
@@ -407,7 +407,7 @@ public final class Game {
     private boolean repeats(long sideKey) {
         int stonesAfter = board.probedStones();
         // No position with that many stones, no repetition: skip the lookup.
-        return history.hasStoneCount(stonesAfter) && history.contains(board.probedHash() ^ sideKey, stonesAfter);
+        return superko.hasStoneCount(stonesAfter) && superko.contains(board.probedHash() ^ sideKey, stonesAfter);
     }
 
     /** What a history key adds to the colouring hash: the next player under situational superko, else 0. */
@@ -429,7 +429,7 @@ public final class Game {
             java.util.Arrays.fill(mask, offset, offset + n + 1, false);
             return 0;
         }
-        boolean superko = rules.koRule() != KoRule.SIMPLE;
+        boolean banRepeats = rules.koRule() != KoRule.SIMPLE;
         long sideKey = superkoSideKey();
         int count = 1 + board.scanMoves(toMove, mask, offset, special);
         int ko = board.koLoc();
@@ -437,13 +437,13 @@ public final class Game {
             int loc = special[i];
             int effect = board.probe(loc, toMove);
             if (loc != ko && (effect == Board.CAPTURES || rules.suicideAllowed())
-                    && !(superko && repeats(sideKey))) {
+                    && !(banRepeats && repeats(sideKey))) {
                 mask[offset + board.actionOfLoc(loc)] = true;
                 count++;
             }
         }
         mask[offset + n] = true;
-        if (superko) {
+        if (banRepeats) {
             count -= banPlainRepeats(mask, offset, sideKey);
         }
         return count;
@@ -453,8 +453,8 @@ public final class Game {
     private int banPlainRepeats(boolean[] mask, int offset, long sideKey) {
         int banned = 0;
         long hash = board.hash() ^ sideKey;
-        for (int e = history.first(board.stoneCount() + 1); e >= 0; e = history.next(e)) {
-            int loc = Board.locOfStoneKey(history.key(e) ^ hash, toMove);
+        for (int e = superko.first(board.stoneCount() + 1); e >= 0; e = superko.next(e)) {
+            int loc = Board.locOfStoneKey(superko.key(e) ^ hash, toMove);
             if (loc != Board.NO_LOC && board.onBoard(loc)) {
                 int a = offset + board.actionOfLoc(loc);
                 if (mask[a] && board.moveEffect(loc, toMove) == Board.PLAIN) {
@@ -601,8 +601,8 @@ public final class Game {
         board.copyStoneBits(recentBits, newestSlot * bitsLength);
         positionsSeen++;
         switch (rules.koRule()) {
-            case POSITIONAL_SUPERKO -> history.add(board.hash(), board.stoneCount());
-            case SITUATIONAL_SUPERKO -> history.add(board.hash() ^ Board.sideToMoveKey(toMove), board.stoneCount());
+            case POSITIONAL_SUPERKO -> superko.add(board.hash(), board.stoneCount());
+            case SITUATIONAL_SUPERKO -> superko.add(board.hash() ^ Board.sideToMoveKey(toMove), board.stoneCount());
             case SIMPLE -> { }
         }
     }

@@ -141,7 +141,7 @@ public final class GtpEngine {
     private int analysed = Stone.EMPTY;
     /** The position {@link #finalStatus} judged last, and its answer. */
     private PositionKey judgedPosition;
-    private StoneStatus.Status[] judged;
+    private StoneStatus.Life[] judged;
 
     /** A position as final status and score see it: the stones, the player to move and the rules. */
     private record PositionKey(long hash, int toMove, int turns, Rules rules) {
@@ -609,13 +609,13 @@ public final class GtpEngine {
 
     /** The chains with the requested status, one per line, each as its vertices in action order. */
     private String finalStatusList(String[] args) {
-        StoneStatus.Status wanted = switch (args[0].toLowerCase(Locale.ROOT)) {
-            case "alive" -> StoneStatus.Status.ALIVE;
-            case "dead" -> StoneStatus.Status.DEAD;
-            case "seki" -> StoneStatus.Status.SEKI;
+        StoneStatus.Life wanted = switch (args[0].toLowerCase(Locale.ROOT)) {
+            case "alive" -> StoneStatus.Life.ALIVE;
+            case "dead" -> StoneStatus.Life.DEAD;
+            case "seki" -> StoneStatus.Life.SEKI;
             default -> throw new GtpFailure("invalid status '" + args[0] + "' (expected alive, dead or seki)");
         };
-        StoneStatus.Status[] status = finalStatus();
+        StoneStatus.Life[] status = finalStatus();
         Board board = game.board();
         boolean[] listed = new boolean[rules.area()];
         StringJoiner lines = new StringJoiner("\n");
@@ -642,7 +642,7 @@ public final class GtpEngine {
      * and has ownership, else playouts. Remembered per position, so {@code final_status_list} and a {@code final_score}
      * that removes dead stones agree.
      */
-    private StoneStatus.Status[] finalStatus() {
+    private StoneStatus.Life[] finalStatus() {
         PositionKey key = PositionKey.of(game);
         if (!key.equals(judgedPosition)) {
             float[] owned = deadStoneJudge == DeadStoneJudge.NETWORK ? searchOwnership(game.toMove()) : null;
@@ -667,13 +667,13 @@ public final class GtpEngine {
         if (!preset.removesDeadStones()) {
             return game.score().result();
         }
-        StoneStatus.Status[] status = finalStatus();
+        StoneStatus.Life[] status = finalStatus();
         Board board = game.board();
         int[][] alive = new int[3][rules.area()];
         int[] count = new int[3];
         for (int a = 0; a < rules.area(); a++) {
             int colour = board.colour(board.locOfAction(a));
-            if (colour != Stone.EMPTY && status[a] != StoneStatus.Status.DEAD) {
+            if (colour != Stone.EMPTY && status[a] != StoneStatus.Life.DEAD) {
                 alive[colour][count[colour]++] = a;
             }
         }

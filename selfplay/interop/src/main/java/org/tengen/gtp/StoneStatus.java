@@ -18,7 +18,7 @@ import org.tengen.search.PlayoutPolicy;
  * or more stones. The self-atari ban is what lets sekis survive: neither side fills a shared liberty, so those
  * points stay neutral.
  *
- * <p>A chain is <em>alive</em> only when its stones' mean ownership, from its own view, is above {@value #LIFE}
+ * <p>A chain is <em>alive</em> only when its stones' mean ownership, from its own view, is above {@value #ALIVE_OWNERSHIP}
  * (KataGo's threshold): an uncertain chain is dead, as GNU Go judges the stones of a finished game. A chain that is not
  * dead is in <em>seki</em> when at least half of its liberties, and at least one, are neutral (nobody's at the end of
  * more than half of the playouts; with a network, {@code |ownership| < 1/2}): the shared liberties of a seki stay
@@ -35,10 +35,10 @@ final class StoneStatus {
      */
     private static final int WORK = PLAYOUTS * 81;
     /** A chain is alive only when its stones' mean ownership from its own view is above this. */
-    static final float LIFE = 0.2f;
+    static final float ALIVE_OWNERSHIP = 0.2f;
 
     /** What {@link #estimate} says of a stone. */
-    enum Status { ALIVE, DEAD, SEKI }
+    enum Life { ALIVE, DEAD, SEKI }
 
     private final int width;
     private final int height;
@@ -61,7 +61,7 @@ final class StoneStatus {
     }
 
     /** The status of the stone on each point of {@code game}'s board (indexed by action), null on empty points. */
-    Status[] estimate(Game game) {
+    Life[] estimate(Game game) {
         Board board = game.board();
         int area = width * height;
         int[] black = stones(board, Stone.BLACK);
@@ -91,7 +91,7 @@ final class StoneStatus {
      * The status of the stone on each point of {@code board} (indexed by action), null on empty points, from
      * {@code blackOwnership} (every point's expected owner in [-1, 1], +1 Black's).
      */
-    static Status[] fromOwnership(Board board, float[] blackOwnership) {
+    static Life[] fromOwnership(Board board, float[] blackOwnership) {
         int area = board.width() * board.height();
         float[] neutral = new float[area];
         for (int a = 0; a < area; a++) {
@@ -104,11 +104,11 @@ final class StoneStatus {
      * Classifies every chain from, per point, its expected owner ({@code blackOwnership} in [-1, 1], +1 Black's) and
      * how often it ends nobody's ({@code neutral} in [0, 1]).
      */
-    private static Status[] classify(Board board, float[] blackOwnership, float[] neutral) {
+    private static Life[] classify(Board board, float[] blackOwnership, float[] neutral) {
         int width = board.width();
         int height = board.height();
         int area = width * height;
-        Status[] status = new Status[area];
+        Life[] status = new Life[area];
         // counted[a] == chain + 1 marks liberty a as counted for that chain.
         int[] counted = new int[area];
         for (int a = 0; a < area; a++) {
@@ -136,8 +136,8 @@ final class StoneStatus {
                     }
                 }
             }
-            Status s = owned <= (double) LIFE * board.chainSize(loc) ? Status.DEAD
-                    : neutralLiberties > 0 && 2 * neutralLiberties >= liberties ? Status.SEKI : Status.ALIVE;
+            Life s = owned <= (double) ALIVE_OWNERSHIP * board.chainSize(loc) ? Life.DEAD
+                    : neutralLiberties > 0 && 2 * neutralLiberties >= liberties ? Life.SEKI : Life.ALIVE;
             for (int b = a; b < area; b++) {
                 int stone = board.locOfAction(b);
                 if (board.colour(stone) != Stone.EMPTY && board.chainId(stone) == chain) {
@@ -154,7 +154,7 @@ final class StoneStatus {
      * with the fewest liberties that is not a self-atari (lowest action first); -1 when there is no dead opponent
      * stone or no such move.
      */
-    static int cleanupMove(Game game, Status[] status) {
+    static int cleanupMove(Game game, Life[] status) {
         PlayoutPolicy policy = PlayoutPolicy.avoidingSelfAtari(0);
         Board board = game.board();
         int player = game.toMove();
@@ -167,7 +167,7 @@ final class StoneStatus {
             }
             for (int d = 0; d < 4; d++) {
                 int n = board.neighbour(loc, d);
-                if (board.colour(n) == Stone.opponent(player) && status[board.actionOfLoc(n)] == Status.DEAD
+                if (board.colour(n) == Stone.opponent(player) && status[board.actionOfLoc(n)] == Life.DEAD
                         && board.liberties(n) < bestLiberties) {
                     best = a;
                     bestLiberties = board.liberties(n);

@@ -3,14 +3,14 @@ package org.tengen.env.game;
 import java.util.Arrays;
 
 /**
- * The superko history: distinct position keys grouped by the number of stones on the board.
+ * The superko history of a {@link Game}: distinct position keys grouped by the number of stones on the board.
  *
  * <p>Two equal colourings have equal stone counts, so a lookup only walks the few keys recorded with the same
  * count, and {@link Game#legalMask} can find every non-capturing move that repeats a position by walking the
  * keys with one stone more than the board (instead of hashing each empty point). Keys of different counts never
  * match, so a 64-bit hash collision across counts cannot ban a move. Grows only when it needs capacity.
  */
-final class PositionHistory {
+final class SuperkoHistory {
     /** First entry per stone count, -1 when none. */
     private final int[] first;
     private long[] keys;
@@ -18,7 +18,7 @@ final class PositionHistory {
     private int[] next;
     private int size;
 
-    PositionHistory(int area, int expected) {
+    SuperkoHistory(int area, int expected) {
         first = new int[area + 2];
         keys = new long[Math.max(16, expected)];
         next = new int[keys.length];
@@ -76,7 +76,7 @@ final class PositionHistory {
         return keys[entry];
     }
 
-    void copyFrom(PositionHistory other) {
+    void copyFrom(SuperkoHistory other) {
         if (keys.length < other.size) {
             keys = new long[other.keys.length];
             next = new int[other.next.length];
