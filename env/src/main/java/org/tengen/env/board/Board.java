@@ -315,16 +315,16 @@ public final class Board {
     }
 
     /**
-     * The move scan behind legal masks: for every point (row-major, {@code mask[offset + y * width + x]}) writes
-     * whether it is an empty point where {@code player}'s stone would be {@link #PLAIN}, lists the other empty
-     * points (captures and suicides, the ko point among them) in {@code special} followed by {@link #NO_LOC}, and
-     * returns the number of plain points. {@code special} needs {@code width * height + 1} entries.
+     * The move scan behind legal masks: sets in {@code plain} (loc-indexed words, {@link #bitWords()} of them) the
+     * empty points where {@code player}'s stone would be {@link #PLAIN}, lists the other empty points (captures and
+     * suicides, the ko point among them) in {@code special} followed by {@link #NO_LOC}, and returns the number of
+     * plain points. {@code special} needs {@code width * height + 1} entries.
      *
      * <p>Works on the bitboards, a whole word of locations at a time: a point is plain when it is empty, has an
      * empty neighbour or a friendly neighbour outside atari, and no opponent neighbour in atari. This is several
      * times faster than asking {@link #moveEffect} point by point.
      */
-    public int scanMoves(int player, boolean[] mask, int offset, int[] special) {
+    public int scanMoves(int player, long[] plain, int[] special) {
         long[] empty = colourBits[Stone.EMPTY];
         long[] own = colourBits[player];
         long[] opp = colourBits[player ^ 3];
@@ -333,22 +333,24 @@ public final class Board {
             safeBits[i] = own[i] & ~atariBits[i];
             threatBits[i] = opp[i] & atariBits[i];
         }
-        Arrays.fill(mask, offset, offset + width * height, false);
         int plainCount = 0;
         int nSpecial = 0;
         for (int i = 0; i < words; i++) {
             long liberty = around(empty, i) | around(safeBits, i);
-            long plain = empty[i] & liberty & ~around(threatBits, i);
-            plainCount += Long.bitCount(plain);
-            for (long rest = plain; rest != 0; rest &= rest - 1) {
-                mask[offset + actionOfLoc[(i << 6) + Long.numberOfTrailingZeros(rest)]] = true;
-            }
-            for (long rest = empty[i] & ~plain; rest != 0; rest &= rest - 1) {
+            long plainWord = empty[i] & liberty & ~around(threatBits, i);
+            plain[i] = plainWord;
+            plainCount += Long.bitCount(plainWord);
+            for (long rest = empty[i] & ~plainWord; rest != 0; rest &= rest - 1) {
                 special[nSpecial++] = (i << 6) + Long.numberOfTrailingZeros(rest);
             }
         }
         special[nSpecial] = NO_LOC;
         return plainCount;
+    }
+
+    /** Words of a loc-indexed bitboard of this board (bit {@code loc % 64} of word {@code loc / 64}). */
+    public int bitWords() {
+        return atariBits.length;
     }
 
     /**

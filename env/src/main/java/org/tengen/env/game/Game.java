@@ -44,6 +44,8 @@ public final class Game {
     private final int bitsLength;
     /** Scratch for {@link #legalMask}: the empty points that capture or are suicide. */
     private final int[] special;
+    /** Scratch for {@link #legalMask}: the legal points as loc-indexed bits. */
+    private final long[] legalBits;
     // The history (see history()): the start and every move recorded, as action << 2 | player.
     /** Whether the start came from {@link #setUpStones} (else it is the rules' own start). */
     private boolean setUp;
@@ -76,6 +78,7 @@ public final class Game {
         this.bitsLength = board.stoneBitsLength();
         this.recentBits = new long[keptPositions * bitsLength];
         this.special = new int[rules.area() + 1];
+        this.legalBits = new long[board.bitWords()];
         reset();
     }
 
@@ -425,40 +428,73 @@ public final class Game {
      */
     public int legalMask(boolean[] mask, int offset) {
         int n = rules.area();
+        java.util.Arrays.fill(mask, offset, offset + n + 1, false);
         if (status != Status.PLAYING) {
-            java.util.Arrays.fill(mask, offset, offset + n + 1, false);
             return 0;
         }
+        int count = legalPoints();
+        for (int w = 0; w < legalBits.length; w++) {
+            for (long rest = legalBits[w]; rest != 0; rest &= rest - 1) {
+                mask[offset + board.actionOfLoc((w << 6) + Long.numberOfTrailingZeros(rest))] = true;
+            }
+        }
+        mask[offset + n] = true;
+        return count + 1;
+    }
+
+    /**
+     * {@link #legalMask} for a mask that already holds a legal mask, writing only the entries that change: for
+     * environments that keep one mask per game. {@code previous[from ..]} ({@link Board#bitWords()} longs) must hold
+     * the points that are true in {@code mask[offset ..]} as loc-indexed bits, as this method leaves them (zeros for
+     * an all-false mask); it may be another game's. A step changes a handful of points, so this writes a handful of
+     * entries where {@link #legalMask} rewrites all of them. Same mask and count as {@link #legalMask}.
+     */
+    public int updateLegalMask(boolean[] mask, int offset, long[] previous, int from) {
+        boolean playing = status == Status.PLAYING;
+        int count = playing ? legalPoints() : 0;
+        for (int w = 0; w < legalBits.length; w++) {
+            long now = playing ? legalBits[w] : 0L;
+            for (long changed = now ^ previous[from + w]; changed != 0; changed &= changed - 1) {
+                int bit = Long.numberOfTrailingZeros(changed);
+                mask[offset + board.actionOfLoc((w << 6) + bit)] = (now >>> bit & 1L) != 0;
+            }
+            previous[from + w] = now;
+        }
+        mask[offset + rules.area()] = playing;
+        return playing ? count + 1 : 0;
+    }
+
+    /** Sets {@link #legalBits} to the legal points of the player to move (the game is on); returns how many. */
+    private int legalPoints() {
         boolean banRepeats = rules.koRule() != KoRule.SIMPLE;
         long sideKey = superkoSideKey();
-        int count = 1 + board.scanMoves(toMove, mask, offset, special);
+        int count = board.scanMoves(toMove, legalBits, special);
         int ko = board.koLoc();
         for (int i = 0; special[i] != Board.NO_LOC; i++) {
             int loc = special[i];
             int effect = board.probe(loc, toMove);
             if (loc != ko && (effect == Board.CAPTURES || rules.suicideAllowed())
                     && !(banRepeats && repeats(sideKey))) {
-                mask[offset + board.actionOfLoc(loc)] = true;
+                legalBits[loc >>> 6] |= 1L << loc;
                 count++;
             }
         }
-        mask[offset + n] = true;
         if (banRepeats) {
-            count -= banPlainRepeats(mask, offset, sideKey);
+            count -= banPlainRepeats(sideKey);
         }
         return count;
     }
 
-    /** Clears the mask of plain moves that recreate a recorded position; returns how many it cleared. */
-    private int banPlainRepeats(boolean[] mask, int offset, long sideKey) {
+    /** Clears from {@link #legalBits} the plain moves that recreate a recorded position; returns how many. */
+    private int banPlainRepeats(long sideKey) {
         int banned = 0;
         long hash = board.hash() ^ sideKey;
         for (int e = superko.first(board.stoneCount() + 1); e >= 0; e = superko.next(e)) {
             int loc = Board.locOfStoneKey(superko.key(e) ^ hash, toMove);
             if (loc != Board.NO_LOC && board.onBoard(loc)) {
-                int a = offset + board.actionOfLoc(loc);
-                if (mask[a] && board.moveEffect(loc, toMove) == Board.PLAIN) {
-                    mask[a] = false;
+                long bit = 1L << loc;
+                if ((legalBits[loc >>> 6] & bit) != 0 && board.moveEffect(loc, toMove) == Board.PLAIN) {
+                    legalBits[loc >>> 6] &= ~bit;
                     banned++;
                 }
             }

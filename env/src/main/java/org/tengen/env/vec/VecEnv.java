@@ -88,6 +88,9 @@ public final class VecEnv implements AutoCloseable {
     /** Longs per position in the bit buffers. */
     private final int observationWords;
     private final boolean[] legalMask;
+    /** Each game's true points of {@link #legalMask} as loc-indexed bits, so a step rewrites only what changed. */
+    private final long[] legalBits;
+    private final int legalWords;
     private final int[] legalCounts;
     private final float[] rewards;
     private final boolean[] terminated;
@@ -149,6 +152,8 @@ public final class VecEnv implements AutoCloseable {
         observationBits = bits ? directBytes((int) bytes).asLongBuffer() : null;
         finalObservationBits = bits ? directBytes((int) bytes).asLongBuffer() : null;
         legalMask = new boolean[numEnvs * actionCount];
+        legalWords = games[0].board().bitWords();
+        legalBits = new long[numEnvs * legalWords];
         legalCounts = new int[numEnvs];
         rewards = new float[numEnvs];
         terminated = new boolean[numEnvs];
@@ -318,7 +323,7 @@ public final class VecEnv implements AutoCloseable {
      */
     public void observe(int i) {
         Game game = games[i];
-        legalCounts[i] = game.legalMask(legalMask, i * actionCount);
+        legalCounts[i] = game.updateLegalMask(legalMask, i * actionCount, legalBits, i * legalWords);
         currentPlayers[i] = (byte) game.toMove();
         encode(game, observations, observationBits, i);
     }

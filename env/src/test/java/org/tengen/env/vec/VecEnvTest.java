@@ -107,6 +107,42 @@ class VecEnvTest {
         }
     }
 
+    /**
+     * The env writes only the mask entries a step changes; after every step of long random games (thousands of
+     * positions, many games ending and restarting) its masks must equal a full recomputation, under every ko rule,
+     * with and without suicide, and in a slot loaded with one unrelated game after another.
+     */
+    @ParameterizedTest(name = "{0} suicide={1}")
+    @CsvSource({"POSITIONAL_SUPERKO, true", "POSITIONAL_SUPERKO, false", "SITUATIONAL_SUPERKO, true",
+        "SITUATIONAL_SUPERKO, false", "SIMPLE, true", "SIMPLE, false"})
+    void incrementalMasksEqualAFullRecomputation(org.tengen.env.rules.KoRule ko, boolean suicide) {
+        Rules rules = Rules.trompTaylor(7).withKoRule(ko).withSuicideAllowed(suicide);
+        int n = 8;
+        try (VecEnv env = env(rules, n, "none", 2);
+             VecEnv slot = VecEnv.slots(env.rules(), 1, FeatureSets.byId("none"), 1)) {
+            RandomLegalSampler sampler = new RandomLegalSampler(env);
+            int[] actions = new int[n];
+            boolean[] full = new boolean[env.actionCount()];
+            int ended = 0;
+            for (int step = 0; step < 3000; step++) {
+                sampler.sample(env, actions);
+                env.step(actions);
+                for (int i = 0; i < n; i++) {
+                    ended += env.terminated()[i] || env.truncated()[i] ? 1 : 0;
+                    int count = env.game(i).legalMask(full, 0);
+                    assertArrayEquals(full, Arrays.copyOfRange(env.legalMask(), i * full.length, (i + 1) * full.length),
+                            "game " + i + " at step " + step);
+                    assertEquals(count, env.legalCounts()[i]);
+                }
+                slot.load(0, env.game(step % n));
+                slot.observe(0);
+                assertArrayEquals(Arrays.copyOfRange(env.legalMask(), step % n * full.length,
+                        (step % n + 1) * full.length), slot.legalMask(), "slot loaded at step " + step);
+            }
+            assertTrue(ended > 20, "only " + ended + " games ended");
+        }
+    }
+
     @Test
     void twoPassesEndTheGameRewardTheMoverAndAutoReset() {
         // Komi 7.5 on an empty board: White wins; White's pass ended it, so White (the mover) gets +1.
