@@ -7,6 +7,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.arena.EloLadder;
 import org.tengen.config.ConfigNode;
+import org.tengen.env.io.AtomicFiles;
 import org.tengen.run.AsyncTrainingRun;
 import org.tengen.run.RunConfig;
 import org.tengen.run.RunDirectory;
@@ -106,7 +107,7 @@ final class TrainCommand implements Callable<Integer> {
         if (existing != null) {
             return existing; // the same settings: an asynchronous run's store holds this text
         }
-        RunDirectory.writeAtomically(dir.configFile(), given);
+        AtomicFiles.writeString(dir.configFile(), given);
         return given;
     }
 
@@ -134,6 +135,6 @@ final class TrainCommand implements Callable<Integer> {
                     r.elo(), r.ci95(), r.games(), r.score()));
         }
         System.out.print(sb);
-        RunDirectory.writeAtomically(dir.summaryFile(), sb.toString().strip() + "\n");
+        AtomicFiles.writeString(dir.summaryFile(), sb.toString().strip() + "\n");
     }
 }

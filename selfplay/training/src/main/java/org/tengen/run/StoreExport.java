@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import org.tengen.arena.EloLadder;
 import org.tengen.config.ConfigNode;
+import org.tengen.env.io.AtomicFiles;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunLayout.GameBatch;
 import org.tengen.store.RunStore;
@@ -232,6 +233,6 @@ public final class StoreExport {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
-        RunDirectory.writeAtomically(file, new String(content, StandardCharsets.UTF_8));
+        AtomicFiles.writeString(file, new String(content, StandardCharsets.UTF_8));
     }
 }

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.config.ConfigNode;
+import org.tengen.env.io.AtomicFiles;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.report.RunData;
 import org.tengen.report.RunReport;
@@ -30,7 +31,7 @@ class AsyncTrainingRunTest {
         RunConfig config = RunConfig.from(ConfigNode.parse("tiny.yaml", new StringReader(TINY_ASYNC)));
         assertEquals(RunConfig.Mode.ASYNC, config.mode());
         RunDirectory dir = new RunDirectory(tmp.resolve("run"));
-        RunDirectory.writeAtomically(dir.configFile(), TINY_ASYNC);
+        AtomicFiles.writeString(dir.configFile(), TINY_ASYNC);
         TrainingRun.Summary s = new AsyncTrainingRun(config, TINY_ASYNC, dir, false).run();
         assertFalse(s.alreadyComplete());
         assertEquals(3, s.generations());
