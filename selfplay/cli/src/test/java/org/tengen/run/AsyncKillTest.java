@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.models.checkpoint.Checkpoints;
+import org.tengen.run.tables.RunTables;
 import org.tengen.store.DirectoryStore;
 import org.tengen.store.RunStore;
 

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.arena.EloLadder;
+import org.tengen.run.tables.CsvTable;
+import org.tengen.run.tables.RunTables;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunLayout.ModelRef;
 import org.tengen.store.RunStore;

@@ -17,6 +17,8 @@ import java.util.function.BooleanSupplier;
 import org.tengen.arena.EloLadder;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.data.TrainingShard;
+import org.tengen.run.tables.CsvTable;
+import org.tengen.run.tables.RunTables;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunLayout.GameBatch;
 import org.tengen.store.RunLayout.ModelRef;

@@ -20,6 +20,7 @@ import org.apache.logging.log4j.Logger;
 import org.tengen.env.rules.Rules;
 import org.tengen.models.checkpoint.CheckpointException;
 import org.tengen.models.inference.InferenceNet;
+import org.tengen.run.tables.RunTables;
 import org.tengen.search.Seeds;
 import org.tengen.sgf.GameRecord;
 import org.tengen.sgf.GoSgf;

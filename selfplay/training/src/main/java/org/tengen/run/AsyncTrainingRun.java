@@ -13,6 +13,8 @@ import java.util.concurrent.Future;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.arena.EloLadder;
+import org.tengen.run.tables.ResourceLog;
+import org.tengen.run.tables.RunTables;
 import org.tengen.store.DirectoryStore;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;

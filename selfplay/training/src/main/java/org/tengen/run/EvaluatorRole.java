@@ -16,6 +16,8 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.arena.EloLadder;
 import org.tengen.models.checkpoint.CheckpointException;
+import org.tengen.run.tables.CsvTable;
+import org.tengen.run.tables.RunTables;
 import org.tengen.sgf.GoSgf;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunLayout.ModelRef;

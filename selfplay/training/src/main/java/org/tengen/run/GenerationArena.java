@@ -17,6 +17,7 @@ import org.tengen.arena.Arena;
 import org.tengen.arena.EloLadder;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.external.EngineCommand;
+import org.tengen.run.tables.RunTables;
 import org.tengen.sgf.GameRecord;
 
 /**

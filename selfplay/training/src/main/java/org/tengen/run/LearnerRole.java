@@ -25,6 +25,7 @@ import org.tengen.models.data.TrainingShard;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.learn.Learner;
 import org.tengen.models.net.PolicyValueNet;
+import org.tengen.run.tables.RunTables;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunLayout.GameBatch;
 import org.tengen.store.RunLayout.ModelRef;

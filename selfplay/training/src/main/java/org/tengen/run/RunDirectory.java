@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
 import org.tengen.env.io.AtomicFiles;
 import org.tengen.env.io.FileTrees;
 import org.tengen.env.io.IoErrors;
+import org.tengen.run.tables.ResourceLog;
+import org.tengen.run.tables.RunTables;
 
 /**
  * The files of one training run. Every file is written whole or not at all (temporary file, then rename), so the

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.tengen.arena.EloLadder;
+import org.tengen.run.tables.RunTables;
 
 /**
  * The rows of {@code metrics.csv}, derived from what the run stored (each data part's figures, each generation's

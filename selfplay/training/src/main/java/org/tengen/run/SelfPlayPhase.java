@@ -15,6 +15,7 @@ import org.tengen.env.game.GameHistory;
 import org.tengen.env.rules.Rules;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.inference.InferenceNet;
+import org.tengen.run.tables.RunTables;
 import org.tengen.search.Seeds;
 import org.tengen.selfplay.SelfPlay;
 import org.tengen.sgf.GoSgf;

@@ -15,6 +15,8 @@ import java.util.function.ToDoubleFunction;
 import org.tengen.arena.EloLadder;
 import org.tengen.config.ConfigNode;
 import org.tengen.env.io.AtomicFiles;
+import org.tengen.run.tables.CsvTable;
+import org.tengen.run.tables.RunTables;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunLayout.GameBatch;
 import org.tengen.store.RunStore;

@@ -15,6 +15,7 @@ import org.tengen.models.eval.InputSpec;
 import org.tengen.models.learn.Learner;
 import org.tengen.models.learn.LossComponents;
 import org.tengen.models.net.PolicyValueNet;
+import org.tengen.run.tables.RunTables;
 import org.tengen.selfplay.SgfImport;
 
 /**

@@ -13,6 +13,8 @@ import org.tengen.models.data.TrainingShard;
 import org.tengen.models.learn.Learner;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.net.PolicyValueNet;
+import org.tengen.run.tables.ResourceLog;
+import org.tengen.run.tables.RunTables;
 
 /**
  * AlphaZero-style training in synchronous generations: the current best checkpoint plays self-play games, the

@@ -18,6 +18,8 @@ import org.tengen.env.io.AtomicFiles;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.report.RunData;
 import org.tengen.report.RunReport;
+import org.tengen.run.tables.CsvTable;
+import org.tengen.run.tables.RunTables;
 import org.tengen.store.DirectoryStore;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;

@@ -14,6 +14,7 @@ import org.tengen.config.ConfigNode;
 import org.tengen.env.io.AtomicFiles;
 import org.tengen.env.io.FileTrees;
 import org.tengen.models.data.TrainingShard;
+import org.tengen.run.tables.RunTables;
 import org.tengen.sgf.GoSgf;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

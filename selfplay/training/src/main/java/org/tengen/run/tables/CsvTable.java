@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.tables;
 
 import java.io.IOException;
 import java.io.Reader;
