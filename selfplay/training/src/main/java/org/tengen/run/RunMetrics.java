@@ -12,7 +12,7 @@ import org.tengen.run.tables.RunTables;
  * training figures, the arena files and the ladder), never from what one session happened to see: a kill or a
  * resume cannot blank or skew them, and the file is simply written again.
  */
-final class RunMetrics {
+public final class RunMetrics {
     private RunMetrics() {
     }
 
@@ -103,7 +103,7 @@ final class RunMetrics {
     }
 
     /** Generation {@code g}'s score against the best it was evaluated against, from its arena file. */
-    static String scoreVsPrevious(RunDirectory dir, int g, String best) {
+    public static String scoreVsPrevious(RunDirectory dir, int g, String best) {
         Path file = dir.arenaFile(g);
         if (!Files.exists(file)) {
             return "";

@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.roles;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -15,6 +15,11 @@ import java.util.function.ToDoubleFunction;
 import org.tengen.arena.EloLadder;
 import org.tengen.config.ConfigNode;
 import org.tengen.env.io.AtomicFiles;
+import org.tengen.run.Agents;
+import org.tengen.run.GenerationArena;
+import org.tengen.run.RunConfig;
+import org.tengen.run.RunDirectory;
+import org.tengen.run.RunMetrics;
 import org.tengen.run.tables.CsvTable;
 import org.tengen.run.tables.RunTables;
 import org.tengen.store.RunLayout;

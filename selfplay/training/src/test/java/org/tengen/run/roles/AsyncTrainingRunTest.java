@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.roles;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,6 +18,10 @@ import org.tengen.env.io.AtomicFiles;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.report.RunData;
 import org.tengen.report.RunReport;
+import org.tengen.run.RunConfig;
+import org.tengen.run.RunDirectory;
+import org.tengen.run.TrainingRun;
+import org.tengen.run.TrainingRunTest;
 import org.tengen.run.tables.CsvTable;
 import org.tengen.run.tables.RunTables;
 import org.tengen.store.DirectoryStore;
