@@ -1,8 +1,10 @@
 package org.tengen.env.io;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,6 +38,19 @@ public final class AtomicFiles {
             }
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * Writes {@code text} to {@code file} as UTF-8, atomically as {@link #write} does.
+     *
+     * @throws UncheckedIOException naming the file and the reason ({@link IoErrors#reason})
+     */
+    public static void writeString(Path file, String text) {
+        try {
+            write(file, text.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + IoErrors.reason(e), e);
         }
     }
 }

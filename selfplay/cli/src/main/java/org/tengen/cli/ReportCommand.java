@@ -9,7 +9,7 @@ import org.tengen.report.RunComparison;
 import org.tengen.report.RunData;
 import org.tengen.report.RunReport;
 import org.tengen.run.RunDirectory;
-import org.tengen.run.StoreExport;
+import org.tengen.run.roles.StoreExport;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;
 import picocli.CommandLine.Command;

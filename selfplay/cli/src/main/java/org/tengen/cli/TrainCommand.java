@@ -7,10 +7,11 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.arena.EloLadder;
 import org.tengen.config.ConfigNode;
-import org.tengen.run.AsyncTrainingRun;
+import org.tengen.env.io.AtomicFiles;
 import org.tengen.run.RunConfig;
 import org.tengen.run.RunDirectory;
 import org.tengen.run.TrainingRun;
+import org.tengen.run.roles.AsyncTrainingRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -106,7 +107,7 @@ final class TrainCommand implements Callable<Integer> {
         if (existing != null) {
             return existing; // the same settings: an asynchronous run's store holds this text
         }
-        RunDirectory.writeAtomically(dir.configFile(), given);
+        AtomicFiles.writeString(dir.configFile(), given);
         return given;
     }
 
@@ -134,6 +135,6 @@ final class TrainCommand implements Callable<Integer> {
                     r.elo(), r.ci95(), r.games(), r.score()));
         }
         System.out.print(sb);
-        RunDirectory.writeAtomically(dir.summaryFile(), sb.toString().strip() + "\n");
+        AtomicFiles.writeString(dir.summaryFile(), sb.toString().strip() + "\n");
     }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Kills a real {@code tengen train} process with SIGKILL during self-play and again during training, then
  * resumes: the run completes with every artifact, and no phase is done twice.
  */
-class KillAndResumeTest {
+public class KillAndResumeTest {
 
     @Test
     void killNineDuringSelfPlayAndTrainingThenResume(@TempDir Path tmp) throws Exception {
@@ -60,7 +60,8 @@ class KillAndResumeTest {
         assertFalse(output.contains("Run summary"), output);
     }
 
-    static Process start(Path config, RunDirectory dir, Path log) throws IOException {
+    /** Starts {@code tengen train} on {@code dir} in a process of its own, its output to {@code log}. */
+    public static Process start(Path config, RunDirectory dir, Path log) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                 "-Dai.djl.pytorch.num_threads=1", "org.tengen.cli.Main", "train", "--config", config.toString(),

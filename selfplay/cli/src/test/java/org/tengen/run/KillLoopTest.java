@@ -15,6 +15,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.data.TrainingShard;
+import org.tengen.run.tables.RunTables;
 import org.tengen.sgf.GoSgf;
 
 /**

@@ -14,9 +14,9 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.tengen.arena.EloLadder;
-import org.tengen.run.CsvTable;
 import org.tengen.run.RunDirectory;
-import org.tengen.run.RunTables;
+import org.tengen.run.tables.CsvTable;
+import org.tengen.run.tables.RunTables;
 
 /**
  * What a report shows of a run directory, read once: metrics.csv (required), elo.csv, arena/gen-NNNN.csv,

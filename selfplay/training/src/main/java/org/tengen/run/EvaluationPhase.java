@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.tengen.arena.EloLadder;
+import org.tengen.run.tables.RunTables;
 import org.tengen.sgf.GoSgf;
 
 /**

@@ -17,6 +17,7 @@ import org.tengen.arena.Arena;
 import org.tengen.arena.EloLadder;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.external.EngineCommand;
+import org.tengen.run.tables.RunTables;
 import org.tengen.sgf.GameRecord;
 
 /**
@@ -24,16 +25,17 @@ import org.tengen.sgf.GameRecord;
  * the best one, and every {@code anchorsEvery} generations (and in the last) against each anchor and external
  * anchor; which checkpoint is the best, and the Elo ladder, follow from the arena results of the generations so far.
  * {@code tengen train} ({@link EvaluationPhase}, over a run directory) and the evaluator role
- * ({@link EvaluatorRole}, over a run store) share it; they differ only in where results and records are kept.
+ * ({@link org.tengen.run.roles.EvaluatorRole}, over a run store) share it; they differ only in where results and
+ * records are kept.
  */
-final class GenerationArena {
+public final class GenerationArena {
     private static final Logger LOG = LogManager.getLogger(GenerationArena.class);
 
     private final RunConfig config;
     private final Agents agents;
     private final FeatureSet features;
 
-    GenerationArena(RunConfig config, Agents agents) {
+    public GenerationArena(RunConfig config, Agents agents) {
         this.config = config;
         this.agents = agents;
         this.features = config.featureSet();
@@ -45,7 +47,7 @@ final class GenerationArena {
      * @param name      its name in the results and the ladder, {@code gen-0003}
      * @param directory the checkpoint directory
      */
-    record Player(String name, Path directory) {
+    public record Player(String name, Path directory) {
     }
 
     /**
@@ -54,11 +56,11 @@ final class GenerationArena {
      * @param results         every game, from the candidate's side
      * @param scoreVsPrevious the candidate's score against the best checkpoint, NaN if they did not meet
      */
-    record Outcome(List<EloLadder.GameResult> results, double scoreVsPrevious) {
+    public record Outcome(List<EloLadder.GameResult> results, double scoreVsPrevious) {
     }
 
     /** Checks that every external anchor's program is there: a missing one is one line naming its config field. */
-    void requireEngines() {
+    public void requireEngines() {
         config.evaluation().externalAnchors().forEach((name, command) -> {
             try {
                 command.program();
@@ -69,13 +71,13 @@ final class GenerationArena {
     }
 
     /** Whether generation {@code g} plays the anchors: every {@code anchorsEvery} generations and in the last. */
-    boolean playsAnchors(int g) {
+    public boolean playsAnchors(int g) {
         RunConfig.Evaluation ev = config.evaluation();
         return ev.gamesVsAnchors() > 0 && (g % ev.anchorsEvery() == 0 || g == config.generations());
     }
 
     /** The games of generation {@code g}'s arena. */
-    int games(int g) {
+    public int games(int g) {
         RunConfig.Evaluation ev = config.evaluation();
         return ev.gamesVsPrevious() + (playsAnchors(g)
                 ? ev.gamesVsAnchors() * (ev.anchors().size() + ev.externalAnchors().size()) : 0);
@@ -86,7 +88,8 @@ final class GenerationArena {
      * generation. Each finished game goes to {@code onGame} with a name unique in the run,
      * {@code gen-0003-vs-random-007}, and steps {@code progress}.
      */
-    Outcome play(int g, Player candidate, Player best, Progress progress, BiConsumer<String, GameRecord> onGame) {
+    public Outcome play(int g, Player candidate, Player best, Progress progress,
+                        BiConsumer<String, GameRecord> onGame) {
         RunConfig.Evaluation ev = config.evaluation();
         List<EloLadder.GameResult> results = new ArrayList<>();
         double scoreVsPrevious = Double.NaN;
@@ -156,7 +159,7 @@ final class GenerationArena {
      * beat the best of its time (or every one without gating) took its place. The results are the record, so a kill
      * between them and a best pointer loses nothing and never makes a checkpoint play itself.
      */
-    List<String> bests(int last, IntFunction<Optional<List<EloLadder.GameResult>>> arena) {
+    public List<String> bests(int last, IntFunction<Optional<List<EloLadder.GameResult>>> arena) {
         List<String> bests = new ArrayList<>();
         String best = RunDirectory.generationName(0);
         for (int k = 1; k <= last; k++) {
@@ -190,7 +193,7 @@ final class GenerationArena {
      * {@code last} (at least the config's generations), anchored at the random player if it is an anchor, else at
      * the initial checkpoint.
      */
-    List<EloLadder.Rating> ladder(List<EloLadder.GameResult> results, int last) {
+    public List<EloLadder.Rating> ladder(List<EloLadder.GameResult> results, int last) {
         String anchor = config.evaluation().anchors().contains("random") ? "random" : RunDirectory.generationName(0);
         return fitLadder(results, anchor, Math.max(last, config.generations()));
     }

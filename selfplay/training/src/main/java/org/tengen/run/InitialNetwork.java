@@ -15,12 +15,12 @@ import org.tengen.models.net.PolicyValueNet;
  * another board size fits as long as every other part of the architecture and the feature set are the same; a
  * 7x7 model starts a 9x9 run knowing captures, eyes and that the edge is a poor first move.
  */
-final class InitialNetwork {
+public final class InitialNetwork {
     private InitialNetwork() {
     }
 
     /** Creates the initial network of {@code config}; the caller closes it. */
-    static PolicyValueNet create(RunConfig config) {
+    public static PolicyValueNet create(RunConfig config) {
         ai.djl.engine.Engine.getInstance().setRandomSeed((int) config.seed());
         if (config.initFrom() == null) {
             return PolicyValueNet.create(config.network());
@@ -49,7 +49,7 @@ final class InitialNetwork {
     }
 
     /** The checkpoint the initial network's weights come from, as its provenance names it, or null for none. */
-    static String parent(RunConfig config) {
+    public static String parent(RunConfig config) {
         return config.initFrom() == null ? null : source(config.initFrom()).toString();
     }
 

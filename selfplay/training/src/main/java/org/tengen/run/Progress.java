@@ -19,7 +19,7 @@ import org.apache.logging.log4j.LogManager;
  * shows how far a long phase (pre-training, self-play) has come; nothing when progress is off ({@code --no-progress},
  * tests). A note (the run's ETA) follows the phase's own message.
  */
-final class Progress implements AutoCloseable {
+public final class Progress implements AutoCloseable {
     static final long LOG_EVERY_NANOS = 60_000_000_000L;
 
     private final ProgressBar bar;
@@ -69,7 +69,7 @@ final class Progress implements AutoCloseable {
         extra("");
     }
 
-    static Progress start(boolean enabled, String task, long total, String note) {
+    public static Progress start(boolean enabled, String task, long total, String note) {
         if (!enabled) {
             return new Progress(null, null, note);
         }
@@ -105,7 +105,7 @@ final class Progress implements AutoCloseable {
         }
     }
 
-    void step() {
+    public void step() {
         if (bar != null) {
             bar.step();
         } else if (lines != null) {
@@ -114,7 +114,7 @@ final class Progress implements AutoCloseable {
     }
 
     /** The phase's message after the counts, e.g. {@code 2326 samples}. */
-    void extra(String message) {
+    public void extra(String message) {
         if (bar != null) {
             // The bar puts the message right after the speed: the space is ours to add.
             String text = message.isEmpty() ? note : note.isEmpty() ? message : message + ", " + note;

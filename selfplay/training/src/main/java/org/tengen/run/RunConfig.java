@@ -64,7 +64,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
     /**
      * How {@code tengen train} runs its generations: SYNC in turns (self-play, training, evaluation), reproducible
      * from the seed; ASYNC as an actor, a learner and an evaluator at the same time over a run store inside the run
-     * directory ({@link AsyncTrainingRun}), so that training and evaluation overlap self-play.
+     * directory ({@link org.tengen.run.roles.AsyncTrainingRun}), so that training and evaluation overlap self-play.
      */
     public enum Mode { SYNC, ASYNC }
 

@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
 import org.tengen.env.io.AtomicFiles;
 import org.tengen.env.io.FileTrees;
 import org.tengen.env.io.IoErrors;
+import org.tengen.run.tables.ResourceLog;
+import org.tengen.run.tables.RunTables;
 
 /**
  * The files of one training run. Every file is written whole or not at all (temporary file, then rename), so the
@@ -86,7 +88,7 @@ public final class RunDirectory {
 
     /** Points self-play at checkpoint {@code name} (atomically). */
     public void writeBest(String name) {
-        writeAtomically(bestFile(), name + "\n");
+        AtomicFiles.writeString(bestFile(), name + "\n");
     }
 
     public Path dataDir(int generation) {
@@ -288,15 +290,6 @@ public final class RunDirectory {
             }
         }
         return removed;
-    }
-
-    /** Writes {@code text} to {@code file} atomically: a temporary file in the same folder, forced, then renamed. */
-    public static void writeAtomically(Path file, String text) {
-        try {
-            AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + IoErrors.reason(e), e);
-        }
     }
 
     /** The file's text, or null if it does not exist. */

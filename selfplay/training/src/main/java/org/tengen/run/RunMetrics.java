@@ -5,13 +5,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.tengen.arena.EloLadder;
+import org.tengen.run.tables.RunTables;
 
 /**
  * The rows of {@code metrics.csv}, derived from what the run stored (each data part's figures, each generation's
  * training figures, the arena files and the ladder), never from what one session happened to see: a kill or a
  * resume cannot blank or skew them, and the file is simply written again.
  */
-final class RunMetrics {
+public final class RunMetrics {
     private RunMetrics() {
     }
 
@@ -102,7 +103,7 @@ final class RunMetrics {
     }
 
     /** Generation {@code g}'s score against the best it was evaluated against, from its arena file. */
-    static String scoreVsPrevious(RunDirectory dir, int g, String best) {
+    public static String scoreVsPrevious(RunDirectory dir, int g, String best) {
         Path file = dir.arenaFile(g);
         if (!Files.exists(file)) {
             return "";

@@ -10,11 +10,12 @@ import java.util.SplittableRandom;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.env.io.IoErrors;
+import org.tengen.env.process.ProcessCpuTime;
 import org.tengen.env.game.GameHistory;
 import org.tengen.env.rules.Rules;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.inference.InferenceNet;
-import org.tengen.models.throughput.ModelBenchmark;
+import org.tengen.run.tables.RunTables;
 import org.tengen.search.Seeds;
 import org.tengen.selfplay.SelfPlay;
 import org.tengen.sgf.GoSgf;
@@ -51,7 +52,7 @@ final class SelfPlayPhase extends RunPhase {
         int partGames = config.gamesPerPart();
         int nextPart = parts.isEmpty() ? 0 : parts.get(parts.size() - 1).index() + 1;
         long start = System.nanoTime();
-        long cpuStart = ModelBenchmark.processCpuNanos();
+        long cpuStart = ProcessCpuTime.nanos();
         long samples = 0;
         int played = 0;
         long[] distinct = {0};
@@ -99,7 +100,7 @@ final class SelfPlayPhase extends RunPhase {
                     total.wouldResign(), total.falseResign(), total.blackWins(), seconds);
             evaluationCount = workers.evaluations();
             calls = workers.calls();
-            cpuSeconds = (ModelBenchmark.processCpuNanos() - cpuStart) / 1e9;
+            cpuSeconds = (ProcessCpuTime.nanos() - cpuStart) / 1e9;
             // Network share of the workers' time, not of wall time: every worker spends its own time.
             network = workers.networkSeconds();
         }

@@ -13,8 +13,8 @@ import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.learn.Learner;
-import org.tengen.models.learn.LossComponents;
 import org.tengen.models.net.PolicyValueNet;
+import org.tengen.run.tables.RunTables;
 import org.tengen.selfplay.SgfImport;
 
 /**
@@ -31,50 +31,6 @@ final class TrainingPhase extends RunPhase {
     @Override
     public boolean isDone(int g) {
         return Files.isDirectory(dir.checkpoint(g));
-    }
-
-    /**
-     * Continues the optimiser of the checkpoint training starts from (momentum, Adam's moments), so generations train
-     * as one run; the initial checkpoint, and one saved by an earlier version, start it afresh, saying so.
-     */
-    static void restoreOptimizer(Learner learner, Path parentCheckpoint, int parent) {
-        java.util.Optional<java.util.Map<String, org.tengen.models.data.NpyArray>> state =
-                Checkpoints.optimizerState(parentCheckpoint);
-        if (state.isPresent()) {
-            try {
-                learner.restoreOptimizerState(state.get());
-                return;
-            } catch (IllegalArgumentException | org.tengen.models.checkpoint.CheckpointException e) {
-                LOG.warn("Optimiser state of {} not used ({}): generation {} starts it afresh",
-                        parentCheckpoint, e.getMessage(), parent + 1);
-                return;
-            }
-        }
-        if (parent > 0) {
-            LOG.info("{} has no optimiser state: generation {} starts it afresh", parentCheckpoint, parent + 1);
-        }
-    }
-
-    /** Takes {@code steps} training steps on batches drawn from {@code replay}; returns their mean losses. */
-    static RunTables.TrainingStats train(Learner learner, ReplayBuffer replay, int steps, Progress progress) {
-        long start = System.nanoTime();
-        long skippedBefore = learner.skippedSteps();
-        float[] sums = new float[4];
-        for (int i = 0; i < steps; i++) {
-            LossComponents last = learner.trainStep(replay.sample());
-            sums[0] += last.total();
-            sums[1] += last.policy();
-            sums[2] += last.value();
-            sums[3] += last.ownership();
-            progress.step();
-            progress.extra(String.format(Locale.ROOT, "loss %.3f", last.total()));
-        }
-        if (learner.skippedSteps() > skippedBefore) {
-            LOG.warn("{} of {} training steps had a loss or gradients that were not finite and changed nothing "
-                    + "(see docs/networks.md: a CPU on which libtorch misbehaves)", learner.skippedSteps() - skippedBefore, steps);
-        }
-        return new RunTables.TrainingStats(steps, (System.nanoTime() - start) / 1e9, sums[0] / steps,
-                sums[1] / steps, sums[2] / steps, sums[3] / steps);
     }
 
     @Override
@@ -106,8 +62,8 @@ final class TrainingPhase extends RunPhase {
         try (PolicyValueNet net = run.loadNet(parentName);
              Learner learner = new Learner(net, config.training(), startStep);
              Progress progress = progress(g, steps)) {
-            restoreOptimizer(learner, dir.checkpoint(g - 1), g - 1);
-            trained = train(learner, replay, steps, progress);
+            TrainingSteps.restoreOptimizer(learner, dir.checkpoint(g - 1), g - 1);
+            trained = TrainingSteps.train(learner, replay, steps, progress);
             // The figures go first: a checkpoint that exists always has them (a stale file is overwritten).
             RunTables.writeTraining(dir.trainingStats(g), trained);
             Checkpoints.save(dir.checkpoint(g), net, run.provenance(learner.step(), parentName),

@@ -13,6 +13,8 @@ import org.tengen.models.data.TrainingShard;
 import org.tengen.models.learn.Learner;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.net.PolicyValueNet;
+import org.tengen.run.tables.ResourceLog;
+import org.tengen.run.tables.RunTables;
 
 /**
  * AlphaZero-style training in synchronous generations: the current best checkpoint plays self-play games, the
@@ -178,7 +180,7 @@ public final class TrainingRun {
                 pretrain.data());
         try (Learner learner = new Learner(net, config.training());
              Progress progress = Progress.start(context.progressBars(), "pre-training", pretrain.steps(), "")) {
-            RunTables.TrainingStats trained = TrainingPhase.train(learner, replay, pretrain.steps(), progress);
+            RunTables.TrainingStats trained = TrainingSteps.train(learner, replay, pretrain.steps(), progress);
             Checkpoints.save(first, net, context.provenance(learner.step(), null), learner.optimizerState());
             LOG.info(String.format(java.util.Locale.ROOT, "Pre-trained the initial network: %d steps in %.1f s "
                             + "(%.3f s/step), mean loss %.3f (policy %.3f, value %.3f, ownership %.3f)",

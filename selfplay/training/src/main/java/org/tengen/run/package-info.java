@@ -1,7 +1,8 @@
 /**
  * The training run: generations of self-play, replay, learning, checkpoints and evaluation against earlier models,
- * all kept in a run directory so a killed run resumes where it stopped ({@link org.tengen.run.TrainingRun}). The same
- * self-play ({@link org.tengen.run.SelfPlayWorkers}) and training step also run as separate roles over a run store:
- * actors ({@link org.tengen.run.ActorRole}) and one learner ({@link org.tengen.run.LearnerRole}).
+ * all kept in a run directory so a killed run resumes where it stopped ({@link org.tengen.run.TrainingRun}), and the
+ * parts it shares with the roles of {@link org.tengen.run.roles}: the run config, self-play
+ * ({@link org.tengen.run.SelfPlayWorkers}), the training steps ({@link org.tengen.run.TrainingSteps}) and a
+ * generation's arena ({@link org.tengen.run.GenerationArena}). Its tables are {@link org.tengen.run.tables}'.
  */
 package org.tengen.run;

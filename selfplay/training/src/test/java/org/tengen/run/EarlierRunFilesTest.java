@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tengen.arena.EloLadder;
 import org.tengen.config.ConfigNode;
 import org.tengen.report.RunData;
+import org.tengen.run.tables.RunTables;
 
 /**
  * The tables, config and summary of a 20-generation quick run written by the code before the re-cut (commit 6958e74,

@@ -16,6 +16,7 @@ import org.tengen.env.io.FileTrees;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.eval.InputSpec;
+import org.tengen.run.tables.RunTables;
 
 /** Each phase reads "done" off the run directory, so a run resumes at the first phase whose output is missing. */
 class PhasesTest {

@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.tengen.models.checkpoint.Checkpoints;
+import org.tengen.run.tables.RunTables;
 
 /**
  * Every file a resumed run reads, damaged every way a disk or a kill damages files: the run either finishes with

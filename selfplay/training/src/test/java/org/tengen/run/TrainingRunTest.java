@@ -11,8 +11,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.tengen.config.ConfigNode;
+import org.tengen.env.io.AtomicFiles;
 import org.tengen.env.io.FileTrees;
 import org.tengen.models.data.TrainingShard;
+import org.tengen.run.tables.RunTables;
 import org.tengen.sgf.GoSgf;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -118,7 +120,7 @@ public class TrainingRunTest {
         // Kill during generation 2's evaluation, during its training (checkpoint half written: only a temp
         // directory), and after its first self-play part: each phase is redone, nothing else.
         Files.delete(dir.arenaFile(2));
-        RunDirectory.writeAtomically(dir.bestFile(), "gen-0001\n"); // evaluation had not promoted it yet
+        AtomicFiles.writeString(dir.bestFile(), "gen-0001\n"); // evaluation had not promoted it yet
         FileTrees.delete(dir.checkpoint(2));
         Files.createDirectories(dir.checkpoint(2).resolveSibling(".gen-0002.tmp-12345"));
         Files.writeString(dir.checkpoint(2).resolveSibling(".gen-0002.tmp-12345").resolve("weights.params"), "x");
@@ -181,7 +183,7 @@ public class TrainingRunTest {
     }
 
     private static Path written(Path file, String text) {
-        RunDirectory.writeAtomically(file, text);
+        AtomicFiles.writeString(file, text);
         return file;
     }
 

@@ -38,6 +38,7 @@ import org.tengen.models.inference.CpuFeatures;
 import org.tengen.models.inference.InferenceBackend;
 import org.tengen.models.inference.Int8Net;
 import org.tengen.env.features.FeatureSets;
+import org.tengen.env.process.ProcessCpuTime;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
 import org.tengen.models.net.NetConfig;
@@ -580,7 +581,7 @@ public final class ModelBenchmark {
      * nanoseconds}.
      */
     private static long[] timeFor(Runnable body, Duration length) {
-        long cpuStart = processCpuNanos();
+        long cpuStart = ProcessCpuTime.nanos();
         long start = System.nanoTime();
         long end = start + length.toNanos();
         long calls = 0;
@@ -590,16 +591,7 @@ public final class ModelBenchmark {
             calls++;
             now = System.nanoTime();
         } while (now < end);
-        return new long[] {calls, now - start, processCpuNanos() - cpuStart};
-    }
-
-    /**
-     * CPU time of this process, all threads: unlike wall time it does not count time the machine gave to other
-     * processes, so rates per CPU second compare fairly on a shared machine.
-     */
-    public static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-                .getOperatingSystemMXBean()).getProcessCpuTime();
+        return new long[] {calls, now - start, ProcessCpuTime.nanos() - cpuStart};
     }
 
     /**

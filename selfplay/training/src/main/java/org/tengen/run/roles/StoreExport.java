@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.roles;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -14,6 +14,14 @@ import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import org.tengen.arena.EloLadder;
 import org.tengen.config.ConfigNode;
+import org.tengen.env.io.AtomicFiles;
+import org.tengen.run.Agents;
+import org.tengen.run.GenerationArena;
+import org.tengen.run.RunConfig;
+import org.tengen.run.RunDirectory;
+import org.tengen.run.RunMetrics;
+import org.tengen.run.tables.CsvTable;
+import org.tengen.run.tables.RunTables;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunLayout.GameBatch;
 import org.tengen.store.RunStore;
@@ -232,6 +240,6 @@ public final class StoreExport {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
-        RunDirectory.writeAtomically(file, new String(content, StandardCharsets.UTF_8));
+        AtomicFiles.writeString(file, new String(content, StandardCharsets.UTF_8));
     }
 }

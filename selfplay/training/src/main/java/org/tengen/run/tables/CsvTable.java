@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.tables;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -13,6 +13,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
+import org.tengen.env.io.AtomicFiles;
 
 /**
  * A comma-separated file with a header line, the one format of a run's tables ({@code metrics.csv}, {@code elo.csv},
@@ -99,7 +100,7 @@ public record CsvTable(Path file, List<String> header, List<List<String>> rows) 
 
     /** Writes the table to its file atomically (temporary file, then rename). */
     public void write() {
-        RunDirectory.writeAtomically(file, format());
+        AtomicFiles.writeString(file, format());
     }
 
     /** The index of a column, or -1 when the table has no such column. */

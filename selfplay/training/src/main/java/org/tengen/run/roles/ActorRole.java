@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.roles;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,6 +20,10 @@ import org.apache.logging.log4j.Logger;
 import org.tengen.env.rules.Rules;
 import org.tengen.models.checkpoint.CheckpointException;
 import org.tengen.models.inference.InferenceNet;
+import org.tengen.run.Agents;
+import org.tengen.run.RunConfig;
+import org.tengen.run.SelfPlayWorkers;
+import org.tengen.run.tables.RunTables;
 import org.tengen.search.Seeds;
 import org.tengen.sgf.GameRecord;
 import org.tengen.sgf.GoSgf;

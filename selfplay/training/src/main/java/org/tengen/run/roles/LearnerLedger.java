@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.roles;
 
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.tables;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.roles;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.roles;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +13,14 @@ import java.util.concurrent.Future;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.arena.EloLadder;
+import org.tengen.run.Agents;
+import org.tengen.run.GenerationArena;
+import org.tengen.run.Progress;
+import org.tengen.run.RunConfig;
+import org.tengen.run.RunDirectory;
+import org.tengen.run.TrainingRun;
+import org.tengen.run.tables.ResourceLog;
+import org.tengen.run.tables.RunTables;
 import org.tengen.store.DirectoryStore;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;

@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.roles;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,6 +17,11 @@ import java.util.function.BooleanSupplier;
 import org.tengen.arena.EloLadder;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.data.TrainingShard;
+import org.tengen.run.Agents;
+import org.tengen.run.GenerationArena;
+import org.tengen.run.RunConfig;
+import org.tengen.run.tables.CsvTable;
+import org.tengen.run.tables.RunTables;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunLayout.GameBatch;
 import org.tengen.store.RunLayout.ModelRef;

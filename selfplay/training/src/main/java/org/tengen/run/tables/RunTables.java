@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.tables;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,15 +30,15 @@ public final class RunTables {
     }
 
     /** A data part's self-play figures: games, samples, wall seconds, network seconds (per worker), evaluations. */
-    record PartStats(int games, long samples, double seconds, double networkSeconds, long evaluations) {
+    public record PartStats(int games, long samples, double seconds, double networkSeconds, long evaluations) {
     }
 
-    static void writePartStats(Path file, PartStats s) {
+    public static void writePartStats(Path file, PartStats s) {
         new CsvTable(file, PART_HEADER, List.of(List.of(Integer.toString(s.games()), Long.toString(s.samples()),
                 number(s.seconds()), number(s.networkSeconds()), Long.toString(s.evaluations())))).write();
     }
 
-    static PartStats readPartStats(Path file) {
+    public static PartStats readPartStats(Path file) {
         CsvTable t = oneRow(file);
         return new PartStats((int) t.number(0, t.requireColumn("games")), (long) t.number(0, t.requireColumn("samples")),
                 t.number(0, t.requireColumn("seconds")), t.number(0, t.requireColumn("network_seconds")),
@@ -54,10 +54,11 @@ public final class RunTables {
     }
 
     /** A generation's training figures: steps, wall seconds and the mean loss terms. */
-    record TrainingStats(int steps, double seconds, double total, double policy, double value, double ownership) {
+    public record TrainingStats(int steps, double seconds, double total, double policy, double value,
+                                double ownership) {
     }
 
-    static void writeTraining(Path file, TrainingStats s) {
+    public static void writeTraining(Path file, TrainingStats s) {
         new CsvTable(file, TRAINING_HEADER, List.of(List.of(Integer.toString(s.steps()), number(s.seconds()),
                 number(s.total()), number(s.policy()), number(s.value()), number(s.ownership())))).write();
     }
@@ -65,20 +66,20 @@ public final class RunTables {
     static final List<String> EVALUATION_HEADER = List.of("games", "seconds");
 
     /** The arena of one generation: games played and their wall time (beside self-play's and training's). */
-    record EvaluationStats(int games, double seconds) {
+    public record EvaluationStats(int games, double seconds) {
     }
 
-    static void writeEvaluation(Path file, EvaluationStats s) {
+    public static void writeEvaluation(Path file, EvaluationStats s) {
         new CsvTable(file, EVALUATION_HEADER, List.of(List.of(Integer.toString(s.games()), number(s.seconds()))))
                 .write();
     }
 
-    static EvaluationStats readEvaluation(Path file) {
+    public static EvaluationStats readEvaluation(Path file) {
         CsvTable t = oneRow(file);
         return new EvaluationStats((int) t.number(0, t.requireColumn("games")), t.number(0, t.requireColumn("seconds")));
     }
 
-    static TrainingStats readTraining(Path file) {
+    public static TrainingStats readTraining(Path file) {
         CsvTable t = oneRow(file);
         return new TrainingStats((int) t.number(0, t.requireColumn("steps")), t.number(0, t.requireColumn("seconds")),
                 t.number(0, t.requireColumn("loss_total")), t.number(0, t.requireColumn("loss_policy")),
@@ -89,17 +90,17 @@ public final class RunTables {
      * A number as the tables write it: four significant digits as a plain decimal ({@code 0.5000}, {@code 48840}, not
      * {@code 4.884e+04}; files written with exponents still read).
      */
-    static String number(double v) {
+    public static String number(double v) {
         String s = String.format(Locale.ROOT, "%.4g", v);
         return s.contains("e") ? new java.math.BigDecimal(s).toPlainString() : s;
     }
 
-    static void writeResults(Path file, List<EloLadder.GameResult> results) {
+    public static void writeResults(Path file, List<EloLadder.GameResult> results) {
         resultsTable(file, results).write();
     }
 
     /** The arena table of {@code results}, to be written as {@code file}. */
-    static CsvTable resultsTable(Path file, List<EloLadder.GameResult> results) {
+    public static CsvTable resultsTable(Path file, List<EloLadder.GameResult> results) {
         List<List<String>> rows = new ArrayList<>();
         for (EloLadder.GameResult r : results) {
             rows.add(List.of(r.a(), r.b(), Double.toString(r.scoreA())));
@@ -113,7 +114,7 @@ public final class RunTables {
     }
 
     /** The games of an arena table read from anywhere (a file, a store's object). */
-    static List<EloLadder.GameResult> readResults(CsvTable table) {
+    public static List<EloLadder.GameResult> readResults(CsvTable table) {
         int a = table.requireColumn("a");
         int b = table.requireColumn("b");
         int score = table.requireColumn("score_a");
@@ -124,12 +125,12 @@ public final class RunTables {
         return results;
     }
 
-    static void writeLadder(Path file, List<EloLadder.Rating> ladder) {
+    public static void writeLadder(Path file, List<EloLadder.Rating> ladder) {
         ladderTable(file, ladder).write();
     }
 
     /** The Elo table of {@code ladder}, to be written as {@code file}. */
-    static CsvTable ladderTable(Path file, List<EloLadder.Rating> ladder) {
+    public static CsvTable ladderTable(Path file, List<EloLadder.Rating> ladder) {
         List<List<String>> rows = new ArrayList<>();
         for (EloLadder.Rating r : ladder) {
             rows.add(List.of(r.player(), number(r.elo()), number(r.ci95()), Integer.toString(r.games()),
@@ -155,13 +156,12 @@ public final class RunTables {
         return ladder;
     }
 
-    static void writeMetrics(Path file, Collection<List<String>> rows) {
+    public static void writeMetrics(Path file, Collection<List<String>> rows) {
         new CsvTable(file, METRICS_HEADER, List.copyOf(rows)).write();
     }
 
-    /** The metrics rows by generation, as written (blank cells for phases that ran in an earlier session). */
     /** metrics.csv by generation, each row in {@link #METRICS_HEADER}'s columns (blank where an earlier file has none). */
-    static Map<Integer, List<String>> readMetrics(Path file) {
+    public static Map<Integer, List<String>> readMetrics(Path file) {
         CsvTable table = CsvTable.read(file);
         int generation = table.requireColumn("generation");
         int[] columns = METRICS_HEADER.stream().mapToInt(name -> table.header().indexOf(name)).toArray();

@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.tables;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -19,7 +19,7 @@ import java.util.function.LongSupplier;
  * figures of a long run. Rows of earlier sessions are kept. Linux's {@code /proc} gives RSS and open files; elsewhere
  * those cells are blank.
  */
-final class ResourceLog implements AutoCloseable {
+public final class ResourceLog implements AutoCloseable {
     static final List<String> HEADER = List.of("time", "session_minutes", "rss_mib", "heap_used_mib", "open_files",
             "threads", "selfplay_games");
 
@@ -48,7 +48,7 @@ final class ResourceLog implements AutoCloseable {
     }
 
     /** Starts sampling every {@code periodSeconds} (and once at once). */
-    static ResourceLog start(Path file, LongSupplier games, long periodSeconds) {
+    public static ResourceLog start(Path file, LongSupplier games, long periodSeconds) {
         ResourceLog log = new ResourceLog(file, games);
         log.timer.scheduleAtFixedRate(log::sample, 0, periodSeconds, TimeUnit.SECONDS);
         return log;
@@ -77,7 +77,7 @@ final class ResourceLog implements AutoCloseable {
      * Drift per hour of this session, by least squares after a 5-minute warm-up: RSS, heap and open files, and
      * self-play throughput in the last third against the first; empty before 15 minutes of samples.
      */
-    synchronized String drift() {
+    public synchronized String drift() {
         List<double[]> s = samples.stream().filter(x -> x[0] >= 5).toList();
         if (s.size() < 10) {
             return "";

@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.roles;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

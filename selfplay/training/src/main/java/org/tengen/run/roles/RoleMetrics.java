@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.roles;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.tengen.run.tables.CsvTable;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;
 import org.tengen.store.StoreStats;

@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.roles;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,6 +11,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.models.checkpoint.Checkpoints;
+import org.tengen.run.KillAndResumeTest;
+import org.tengen.run.RunDirectory;
+import org.tengen.run.tables.RunTables;
 import org.tengen.store.DirectoryStore;
 import org.tengen.store.RunStore;
 

@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.roles;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -16,6 +16,12 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.tengen.arena.EloLadder;
 import org.tengen.models.checkpoint.CheckpointException;
+import org.tengen.run.Agents;
+import org.tengen.run.GenerationArena;
+import org.tengen.run.Progress;
+import org.tengen.run.RunConfig;
+import org.tengen.run.tables.CsvTable;
+import org.tengen.run.tables.RunTables;
 import org.tengen.sgf.GoSgf;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunLayout.ModelRef;

@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.roles;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,9 +14,16 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.config.ConfigNode;
+import org.tengen.env.io.AtomicFiles;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.report.RunData;
 import org.tengen.report.RunReport;
+import org.tengen.run.RunConfig;
+import org.tengen.run.RunDirectory;
+import org.tengen.run.TrainingRun;
+import org.tengen.run.TrainingRunTest;
+import org.tengen.run.tables.CsvTable;
+import org.tengen.run.tables.RunTables;
 import org.tengen.store.DirectoryStore;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;
@@ -30,7 +37,7 @@ class AsyncTrainingRunTest {
         RunConfig config = RunConfig.from(ConfigNode.parse("tiny.yaml", new StringReader(TINY_ASYNC)));
         assertEquals(RunConfig.Mode.ASYNC, config.mode());
         RunDirectory dir = new RunDirectory(tmp.resolve("run"));
-        RunDirectory.writeAtomically(dir.configFile(), TINY_ASYNC);
+        AtomicFiles.writeString(dir.configFile(), TINY_ASYNC);
         TrainingRun.Summary s = new AsyncTrainingRun(config, TINY_ASYNC, dir, false).run();
         assertFalse(s.alreadyComplete());
         assertEquals(3, s.generations());

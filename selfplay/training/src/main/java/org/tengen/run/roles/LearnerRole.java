@@ -1,4 +1,4 @@
-package org.tengen.run;
+package org.tengen.run.roles;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,6 +25,13 @@ import org.tengen.models.data.TrainingShard;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.learn.Learner;
 import org.tengen.models.net.PolicyValueNet;
+import org.tengen.run.Agents;
+import org.tengen.run.InitialNetwork;
+import org.tengen.run.Progress;
+import org.tengen.run.ReplayBuffer;
+import org.tengen.run.RunConfig;
+import org.tengen.run.TrainingSteps;
+import org.tengen.run.tables.RunTables;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunLayout.GameBatch;
 import org.tengen.store.RunLayout.ModelRef;
@@ -296,8 +303,8 @@ public final class LearnerRole {
         try (PolicyValueNet net = agents.loadNet(parent);
              Learner learner = new Learner(net, config.training(), committed.step());
              Progress progress = Progress.start(false, "gen " + g + " training", steps, "")) {
-            TrainingPhase.restoreOptimizer(learner, parent, committed.generation());
-            trained = TrainingPhase.train(learner, replay, steps, progress);
+            TrainingSteps.restoreOptimizer(learner, parent, committed.generation());
+            trained = TrainingSteps.train(learner, replay, steps, progress);
             step = learner.step();
             Checkpoints.save(dir, net, provenance(step, committed.model().toString()), learner.optimizerState());
         }
