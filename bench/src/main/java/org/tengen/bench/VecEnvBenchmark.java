@@ -25,7 +25,7 @@ import org.tengen.env.vec.VecEnvConfig;
 /**
  * Game steps per second of a {@link VecEnv} of {@value #ENVS} games under random legal play: one operation is one
  * game step (a batch step counts {@value #ENVS}), legal masks always computed, observations {@code az17} or
- * {@code none}. The timed method also draws the random actions, on the env's threads as a per-game player would.
+ * {@code none}. The timed method also draws the random actions, as any player must; the draw is cheap.
  * Run: {@code java -jar bench/target/benchmarks.jar VecEnvBenchmark}.
  */
 @State(Scope.Benchmark)
@@ -48,13 +48,15 @@ public class VecEnvBenchmark {
     int threads;
 
     private VecEnv env;
-    private VecEnv.Source random;
+    private RandomLegalSampler sampler;
+    private int[] actions;
 
     @Setup(Level.Trial)
     public void setUp() {
         env = new VecEnv(VecEnvConfig.of(Rules.trompTaylor(size), ENVS).withFeatures(FeatureSets.byId(obs))
                 .withThreads(threads));
-        random = new RandomLegalSampler(env).source(env);
+        sampler = new RandomLegalSampler(env);
+        actions = new int[ENVS];
     }
 
     @TearDown(Level.Trial)
@@ -64,7 +66,8 @@ public class VecEnvBenchmark {
 
     @Benchmark
     public void step(Blackhole bh) {
-        env.step(random);
+        sampler.sample(env, actions);
+        env.step(actions);
         bh.consume(env.rewards());
         bh.consume(env.legalCounts());
     }

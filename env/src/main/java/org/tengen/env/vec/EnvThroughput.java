@@ -54,11 +54,11 @@ public final class EnvThroughput {
         System.gc();
         resetPeakHeap();
         try (VecEnv env = new VecEnv(config)) {
-            // The random player draws on the env's threads, as a per-game policy would.
-            VecEnv.Source random = new RandomLegalSampler(env).source(env);
-            run(env, random, warmupSeconds);
+            RandomLegalSampler sampler = new RandomLegalSampler(env);
+            int[] actions = new int[envs];
+            run(env, sampler, actions, warmupSeconds);
             long start = System.nanoTime();
-            long batches = run(env, random, seconds);
+            long batches = run(env, sampler, actions, seconds);
             double elapsed = (System.nanoTime() - start) / 1e9;
             boolean bits = format == ObservationFormat.BITS;
             long positionBytes = bits ? (long) Long.BYTES * env.observationWords()
@@ -69,12 +69,13 @@ public final class EnvThroughput {
     }
 
     /** Steps until {@code seconds} have passed (checking the clock every few batches); returns batches. */
-    private static long run(VecEnv env, VecEnv.Source random, double seconds) {
+    private static long run(VecEnv env, RandomLegalSampler sampler, int[] actions, double seconds) {
         long end = System.nanoTime() + (long) (seconds * 1e9);
         long batches = 0;
         do {
             for (int k = 0; k < 8; k++) {
-                env.step(random);
+                sampler.sample(env, actions);
+                env.step(actions);
             }
             batches += 8;
         } while (System.nanoTime() < end);

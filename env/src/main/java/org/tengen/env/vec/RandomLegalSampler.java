@@ -24,17 +24,6 @@ public final class RandomLegalSampler {
         }
     }
 
-    /**
-     * This sampler as {@code env}'s per-game action source ({@link VecEnv#step(VecEnv.Source)}): the same actions as
-     * {@link #sample(VecEnv, int[])}, drawn on the env's threads. Game {@code i}'s random is used only for game i.
-     */
-    public VecEnv.Source source(VecEnv env) {
-        boolean[] mask = env.legalMask();
-        int[] counts = env.legalCounts();
-        int actionCount = env.actionCount();
-        return i -> sampleOne(randoms[i], mask, i * actionCount, actionCount, counts[i]);
-    }
-
     /** Writes one uniformly random legal action per game of {@code env} into {@code actions}. */
     public void sample(VecEnv env, int[] actions) {
         sample(env.legalMask(), env.legalCounts(), env.actionCount(), actions);

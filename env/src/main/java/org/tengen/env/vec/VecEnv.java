@@ -59,17 +59,6 @@ public final class VecEnv implements AutoCloseable {
     public static final int SKIP = -3;
     private static final int OP_RESET = 0;
     private static final int OP_STEP = 1;
-    private static final int OP_CHOOSE = 2;
-
-    /**
-     * Chooses the action of game {@code i} on the env's threads, where that game is stepped ({@link #step(Source)}):
-     * for per-game policies such as random or scripted players, which then run in parallel with no hand-off. Called
-     * once per game per step, each game by one thread; reading the env's buffers for game {@code i} is safe.
-     */
-    @FunctionalInterface
-    public interface Source {
-        int action(int game);
-    }
 
     private final VecEnvConfig config;
     private final Rules rules;
@@ -102,11 +91,8 @@ public final class VecEnv implements AutoCloseable {
     /** Games whose action this step is illegal (LOSE policy). */
     private final boolean[] illegal;
     private final WorkerPool workers;
-    /** The actions a {@link Source} chose in the last {@link #step(Source)}. */
-    private final int[] chosen;
     private int pendingOp;
     private int[] pendingActions;
-    private Source pendingSource;
 
     public VecEnv(VecEnvConfig config) {
         this(config, config.effectiveRules(), Math.max(1, config.features().positionsNeeded()));
@@ -163,7 +149,6 @@ public final class VecEnv implements AutoCloseable {
         winners = new byte[numEnvs];
         finalTurns = new int[numEnvs];
         illegal = new boolean[numEnvs];
-        chosen = new int[numEnvs];
         workers = new WorkerPool(config.threads(), numEnvs, this::runRange, "tengen-vecenv");
         reset();
     }
@@ -190,46 +175,14 @@ public final class VecEnv implements AutoCloseable {
         if (actions.length != numEnvs) {
             throw new IllegalArgumentException("expected " + numEnvs + " actions, got " + actions.length);
         }
+        boolean lose = config.illegalActionPolicy() == IllegalActionPolicy.LOSE;
         for (int i = 0; i < numEnvs; i++) {
-            illegal[i] = isIllegal(i, actions[i]);
-        }
-        stepChecked(actions);
-    }
-
-    /**
-     * Like {@link #step(int[])}, with each game's action chosen by {@code source} on the env's threads: one pass
-     * chooses and checks every action, then, if none is refused, a second steps every game. The actions stay
-     * readable in {@link #chosenActions()} until the next step.
-     */
-    public void step(Source source) {
-        pendingSource = source;
-        pendingOp = OP_CHOOSE;
-        try {
-            workers.run();
-        } finally {
-            pendingSource = null;
-        }
-        stepChecked(chosen);
-    }
-
-    /** The actions {@code source} chose in the last {@link #step(Source)}. */
-    public int[] chosenActions() {
-        return chosen;
-    }
-
-    /** Whether {@code action} is refused in game {@code i}: out of range, or a point or pass the mask forbids. */
-    private boolean isIllegal(int i, int action) {
-        return action < SKIP || action >= actionCount || action >= 0 && !legalMask[i * actionCount + action];
-    }
-
-    /** Throws for the first refused action unless illegal actions lose, then steps every game. */
-    private void stepChecked(int[] actions) {
-        if (config.illegalActionPolicy() != IllegalActionPolicy.LOSE) {
-            for (int i = 0; i < numEnvs; i++) {
-                if (illegal[i]) {
-                    throw illegalAction(i, actions[i]);
-                }
+            int a = actions[i];
+            boolean bad = a < SKIP || a >= actionCount || a >= 0 && !legalMask[i * actionCount + a];
+            if (bad && !lose) {
+                throw illegalAction(i, a);
             }
+            illegal[i] = bad;
         }
         pendingActions = actions;
         pendingOp = OP_STEP;
@@ -248,13 +201,7 @@ public final class VecEnv implements AutoCloseable {
     }
 
     private void runRange(int from, int to) {
-        if (pendingOp == OP_CHOOSE) {
-            Source source = pendingSource;
-            for (int i = from; i < to; i++) {
-                chosen[i] = source.action(i);
-                illegal[i] = isIllegal(i, chosen[i]);
-            }
-        } else if (pendingOp == OP_RESET) {
+        if (pendingOp == OP_RESET) {
             for (int i = from; i < to; i++) {
                 games[i].reset();
                 rewards[i] = 0f;

@@ -253,10 +253,6 @@ class VecEnvTest {
             assertEquals(3, range.gameIndex());
             assertTrue(range.getMessage().contains("82") && range.getMessage().contains("valid"), range.getMessage());
             assertThrows(IllegalArgumentException.class, () -> env.step(new int[] {0, 1}));
-            IllegalActionException chosen = assertThrows(IllegalActionException.class,
-                    () -> env.step(i -> i == 1 ? center : i));
-            assertEquals(1, chosen.gameIndex());
-            assertArrayEquals(maskBefore, env.legalMask(), "a refused source moves no game either");
             env.step(new int[] {0, 1, 2, 3});
             assertEquals(2, env.game(0).turns(), "the env still works");
         }
@@ -281,29 +277,20 @@ class VecEnvTest {
         }
     }
 
-    /** Also that actions chosen on the env's threads ({@code step(Source)}) give what the caller's array gives. */
     @ParameterizedTest(name = "{0}x{1} {2}")
     @CsvSource({"9, 9, az17", "7, 5, rich", "5, 5, none"})
-    void resultsDoNotDependOnTheThreadCountNorOnWhereActionsAreChosen(int width, int height, String features) {
+    void resultsDoNotDependOnTheThreadCount(int width, int height, String features) {
         Rules rules = Rules.trompTaylor(width, height);
         long[] reference = null;
-        for (int run = 0; run < 6; run++) {
-            int threads = 1 + run / 2;
-            boolean onEnvThreads = run % 2 == 1;
+        for (int threads : new int[] {1, 2, 3}) {
             try (VecEnv env = env(rules, 37, features, threads)) {
                 assertEquals(threads, env.threads());
                 RandomLegalSampler sampler = new RandomLegalSampler(env);
-                VecEnv.Source source = sampler.source(env);
                 int[] actions = new int[37];
                 long[] trace = new long[6];
                 for (int step = 0; step < 400; step++) {
-                    if (onEnvThreads) {
-                        env.step(source);
-                        System.arraycopy(env.chosenActions(), 0, actions, 0, actions.length);
-                    } else {
-                        sampler.sample(env, actions);
-                        env.step(actions);
-                    }
+                    sampler.sample(env, actions);
+                    env.step(actions);
                     trace[0] = 31 * trace[0] + Arrays.hashCode(actions);
                     trace[1] = 31 * trace[1] + Arrays.hashCode(env.legalMask());
                     trace[2] = 31 * trace[2] + Arrays.hashCode(env.rewards());
@@ -314,8 +301,7 @@ class VecEnvTest {
                 if (reference == null) {
                     reference = trace;
                 } else {
-                    assertArrayEquals(reference, trace, threads + " threads, actions chosen "
-                            + (onEnvThreads ? "on the env's threads" : "by the caller"));
+                    assertArrayEquals(reference, trace, threads + " threads");
                 }
             }
         }
@@ -401,22 +387,19 @@ class VecEnvTest {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
         try (VecEnv env = env(Rules.trompTaylor(9), 16, features, 1)) {
             RandomLegalSampler sampler = new RandomLegalSampler(env);
-            VecEnv.Source source = sampler.source(env);
             int[] actions = new int[16];
             for (int step = 0; step < 3000; step++) {
                 sampler.sample(env, actions);
                 env.step(actions);
-                env.step(source);
             }
             long id = Thread.currentThread().getId();
             long before = threads.getThreadAllocatedBytes(id);
             for (int step = 0; step < 3000; step++) {
                 sampler.sample(env, actions);
                 env.step(actions);
-                env.step(source);
             }
             long allocated = threads.getThreadAllocatedBytes(id) - before;
-            assertTrue(allocated < 4096, allocated + " bytes allocated in 6000 steps");
+            assertTrue(allocated < 4096, allocated + " bytes allocated in 3000 steps");
         }
     }
 
