@@ -129,11 +129,11 @@ class DeadStoneAgreementTest {
                 StringBuilder gnuDead = new StringBuilder();
                 StringBuilder gnuScores = new StringBuilder();
                 for (int l = 0; l < levels.length; l++) {
-                    gnugo[l].send("loadsgf " + file);
-                    Set<String> oracle = vertices(gnugo[l].send("final_status_list dead"));
-                    String oracleScore = gnugo[l].send("final_score");
-                    Set<String> stones = vertices(gnugo[l].send("list_stones black") + " "
-                            + gnugo[l].send("list_stones white"));
+                    gnugo[l].ok("loadsgf " + file);
+                    Set<String> oracle = vertices(gnugo[l].ok("final_status_list dead"));
+                    String oracleScore = gnugo[l].ok("final_score");
+                    Set<String> stones = vertices(gnugo[l].ok("list_stones black") + " "
+                            + gnugo[l].ok("list_stones white"));
                     for (int j = 0; j < judges.size(); j++) {
                         tallies[l][j].add(oracle, dead.get(j), stones, oracleScore, scores.get(j));
                     }
