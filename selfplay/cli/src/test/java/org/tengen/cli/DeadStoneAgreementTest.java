@@ -1,5 +1,6 @@
 package org.tengen.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.tengen.cli.GtpEngines.engine;
@@ -17,8 +18,9 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.TempDir;
 import org.tengen.env.game.Game;
 import org.tengen.env.testutil.GnuGo;
 import org.tengen.gtp.AreaCount;
@@ -26,22 +28,23 @@ import org.tengen.gtp.GtpEngine;
 import org.tengen.sgf.GoSgf;
 
 /**
- * Opt-in measurement: the dead stones and final scores of finished games as Tengen's judges see them
+ * Slow measurement: the dead stones and final scores of finished games as Tengen's judges see them
  * ({@code gtp --model} with {@code --dead-stones playouts}, the default, and {@code network}, its search-averaged
  * ownership) and as GNU Go does at levels 0 and 10 (its reading differs), with the Tromp-Taylor count of the board as
- * it stands (nothing dead) beside them. For every SGF file of a directory the engines {@code loadsgf} it and answer
+ * it stands (nothing dead) beside them. For each of 120 finished 9x9 games the engines {@code loadsgf} it and answer
  * {@code final_status_list dead}, and GNU Go {@code final_score}; Tengen's score is the area count without the stones
  * its judge calls dead. Prints, and writes to {@code target/dead-stones.txt}: per judge and GNU Go level, the games
  * whose dead sets agree exactly, the stones judged alike, and the games whose final score (and winner) agree.
  *
- * <p>Make the games with GNU Go against itself without {@code --capture-all-dead}, so that dead stones stay on the
- * board (docs/testing.md gives the commands), then run
- * {@code mvn -B test -pl selfplay/cli -am -Dtest=DeadStoneAgreementTest -Dsurefire.failIfNoSpecifiedTests=false
- * -Dtengen.deadStones=DIR} ({@code -Dtengen.deadStones.model=FOLDER}, default the pretrained 9x9 model).
+ * <p>The games are GNU Go level 0 against itself without {@code --capture-all-dead}, so that dead stones stay on the
+ * board, played by {@code tengen eval} as for docs/results/9x9.md. Run it with
+ * {@code mvn -B test -pl selfplay/cli -am -Dgroups=slow -Dtest=DeadStoneAgreementTest
+ * -Dsurefire.failIfNoSpecifiedTests=false}.
  */
-@EnabledIfSystemProperty(named = "tengen.deadStones", matches = ".+")
+@Tag("slow")
 class DeadStoneAgreementTest {
     private static final Path MODEL = Path.of("../../models/pretrained/9x9").toAbsolutePath().normalize();
+    private static final int GAMES = 120;
 
     /** Agreement of one Tengen judge with GNU Go, summed over games. */
     private static final class Tally {
@@ -84,18 +87,17 @@ class DeadStoneAgreementTest {
     }
 
     @Test
-    void deadStonesAndScoresAgainstGnuGo() throws IOException {
+    void deadStonesAndScoresAgainstGnuGo(@TempDir Path tmp) throws IOException {
         assumeTrue(GnuGo.find().isPresent(), GnuGo.MISSING);
-        Path dir = Path.of(System.getProperty("tengen.deadStones"));
-        Path model = Path.of(System.getProperty("tengen.deadStones.model", MODEL.toString()));
+        Path dir = gnuGoGames(GnuGo.find().get(), tmp);
         List<Path> files;
         try (Stream<Path> listing = Files.list(dir)) {
             files = listing.filter(p -> p.toString().endsWith(".sgf")).sorted().toList();
         }
-        assertTrue(!files.isEmpty(), "no .sgf file in " + dir);
-        GtpEngine playouts = engine("--model", model.toString(), "--seed", "1");
-        GtpEngine network = engine("--model", model.toString(), "--seed", "1", "--dead-stones", "network");
-        List<String> judges = List.of("playouts (gtp --model " + model.getFileName() + ", the default judge)",
+        assertEquals(GAMES, files.size(), "games in " + dir);
+        GtpEngine playouts = engine("--model", MODEL.toString(), "--seed", "1");
+        GtpEngine network = engine("--model", MODEL.toString(), "--seed", "1", "--dead-stones", "network");
+        List<String> judges = List.of("playouts (gtp --model " + MODEL.getFileName() + ", the default judge)",
                 "network (--dead-stones network, search-averaged ownership)",
                 "Tromp-Taylor count as it stands (nothing dead)");
         int[] levels = {0, 10};
@@ -129,11 +131,11 @@ class DeadStoneAgreementTest {
                 StringBuilder gnuDead = new StringBuilder();
                 StringBuilder gnuScores = new StringBuilder();
                 for (int l = 0; l < levels.length; l++) {
-                    gnugo[l].send("loadsgf " + file);
-                    Set<String> oracle = vertices(gnugo[l].send("final_status_list dead"));
-                    String oracleScore = gnugo[l].send("final_score");
-                    Set<String> stones = vertices(gnugo[l].send("list_stones black") + " "
-                            + gnugo[l].send("list_stones white"));
+                    gnugo[l].ok("loadsgf " + file);
+                    Set<String> oracle = vertices(gnugo[l].ok("final_status_list dead"));
+                    String oracleScore = gnugo[l].ok("final_score");
+                    Set<String> stones = vertices(gnugo[l].ok("list_stones black") + " "
+                            + gnugo[l].ok("list_stones white"));
                     for (int j = 0; j < judges.size(); j++) {
                         tallies[l][j].add(oracle, dead.get(j), stones, oracleScore, scores.get(j));
                     }
@@ -145,18 +147,35 @@ class DeadStoneAgreementTest {
                         .append(String.join("\t", scores)).append('\n');
             }
         }
-        StringBuilder report = new StringBuilder(files.size() + " games of " + dir + " against GNU Go 3.8's "
+        StringBuilder report = new StringBuilder(files.size() + " games against GNU Go 3.8's "
                 + "final_status_list dead and final_score:\n");
         for (Tally[] level : tallies) {
             for (Tally tally : level) {
                 report.append(tally.report()).append('\n');
-                assertTrue(tally.games == files.size());
+                assertEquals(files.size(), tally.games);
             }
         }
         System.out.print(report);
         Files.writeString(Path.of("target/dead-stones.txt"), report + "\n" + games, StandardCharsets.UTF_8);
     }
 
+    /**
+     * {@link #GAMES} finished games of GNU Go level 0 against itself (the second with {@code --seed 7}; two random
+     * opening moves) under the pretrained model's 9x9 rules, written by {@code tengen eval --sgf-dir} under
+     * {@code tmp}.
+     */
+    private static Path gnuGoGames(Path gnugo, Path tmp) throws IOException {
+        Path run = Files.createDirectories(tmp.resolve("run"));
+        Files.copy(MODEL.resolve("config.yaml"), run.resolve("config.yaml"));
+        Path games = tmp.resolve("games");
+        String engine = "engine:" + gnugo + " --mode gtp --level 0 --chinese-rules --positional-superko "
+                + "--allow-suicide";
+        CliRun eval = CliRun.of("eval", "--run-dir", run.toString(), "--a", engine, "--b", engine + " --seed 7",
+                "--games", Integer.toString(GAMES), "--parallel", "2", "--random-opening", "2", "--sgf-dir",
+                games.toString());
+        assertEquals(0, eval.code(), eval.err());
+        return games;
+    }
 
     private static Set<String> vertices(String text) {
         return Arrays.stream(text.trim().split("\\s+")).filter(v -> !v.isEmpty())

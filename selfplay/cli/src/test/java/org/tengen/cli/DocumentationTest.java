@@ -31,11 +31,11 @@ import picocli.CommandLine;
 /**
  * The README and the pages under docs/ (and the shipped models' READMEs) say what works: their links and anchors
  * resolve, their code blocks name a language, every {@code tengen} command of a bash block parses with the real
- * command line, every {@code mvn}, {@code bash} and JMH command names modules, tests, scripts and benchmarks that
- * exist, and every YAML block is a run config. The manual (README.md and docs/ outside docs/results/) must also name
- * files, configs and classes that exist. The results pages and the models' READMEs are dated records of what ran:
- * their links and commands are checked, not the files and classes they name. The Java blocks are
- * {@code ReadmeExamplesTest}'s (models/djl).
+ * command line, every {@code mvn}, {@code bash} and JMH command names modules, tests, test tags, scripts and
+ * benchmarks that exist, and every YAML block is a run config. The manual (README.md and docs/ outside
+ * docs/results/) must also name files, configs and classes that exist. The results pages and the models' READMEs are
+ * dated records of what ran: their links and commands are checked, not the files and classes they name. The Java
+ * blocks are {@code ReadmeExamplesTest}'s (models/djl).
  */
 class DocumentationTest {
     /** The repository's root, from this module's directory (where Maven runs the tests). */
@@ -305,8 +305,26 @@ class DocumentationTest {
                     assertTrue(tests.stream().anyMatch(t -> glob.matcher(t).matches()), where + ": no test class "
                             + name);
                 }
+            } else if (word.startsWith("-Dgroups=")) {
+                Set<String> tags = testTags();
+                for (String tag : word.substring("-Dgroups=".length()).split("[^\\w-]+")) {
+                    assertTrue(tag.isEmpty() || tags.contains(tag), where + ": no test tagged " + tag);
+                }
             }
         }
+    }
+
+    /** The tags of {@code @Tag("...")} in the test sources. */
+    private static Set<String> testTags() throws IOException {
+        Pattern tag = Pattern.compile("@Tag\\(\"([^\"]+)\"\\)");
+        Set<String> tags = new HashSet<>();
+        try (Stream<Path> files = Files.walk(ROOT)) {
+            for (Path file : files.filter(p -> p.toString().contains("/src/test/java/")
+                    && p.toString().endsWith(".java")).toList()) {
+                tag.matcher(Files.readString(file)).results().forEach(m -> tags.add(m.group(1)));
+            }
+        }
+        return tags;
     }
 
     private static Set<String> testClasses() throws IOException {

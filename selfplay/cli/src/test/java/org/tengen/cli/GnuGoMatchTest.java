@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.tengen.env.testutil.GnuGo;
+import java.util.Arrays;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tengen.env.testutil.GnuGo;
+import org.tengen.env.testutil.GtpClient;
 
 /**
  * {@code tengen gtp --model} (a tiny random network) plays a whole 5x5 game against GNU Go, both over pipes as a
@@ -18,13 +21,11 @@ class GnuGoMatchTest {
     @Test
     void theModelEnginePlaysAFullGameAgainstGnuGo(@TempDir Path tmp) throws Exception {
         assumeTrue(GnuGo.find().isPresent(), GnuGo.MISSING);
-        Path gnugo = GnuGo.find().get();
         Path checkpoint = TinyCheckpoint.create(tmp.resolve("tiny"));
         Path log = tmp.resolve("tengen.log");
-        try (GtpProcess them = new GtpProcess("GNU Go", new ProcessBuilder(gnugo.toString(), "--mode", "gtp",
-                "--level", "0", "--seed", "1").redirectError(ProcessBuilder.Redirect.DISCARD));
-             GtpProcess us = GtpProcess.tengen(log, "--model", checkpoint.toString(), "--rules", "simple-ko",
-                     "--seed", "1", "--max-simulations", "24", "--time-margin", "0.1")) {
+        try (GnuGo them = GnuGo.start(1, "--level", "0");
+             GtpClient us = tengen(log, "--model", checkpoint.toString(), "--rules", "simple-ko", "--seed", "1",
+                     "--max-simulations", "24", "--time-margin", "0.1")) {
             for (String setup : new String[] {"boardsize 5", "clear_board", "komi 7.5", "time_settings 30 0 0"}) {
                 them.ok(setup);
                 us.ok(setup);
@@ -56,5 +57,13 @@ class GnuGoMatchTest {
                 System.out.println(Files.readString(log).lines().limit(5).reduce("", (a, b) -> a + b + "\n"));
             }
         }
+    }
+
+    /** {@code tengen gtp ARGS} in its own JVM on this test's class path, its log written to {@code log}. */
+    private static GtpClient tengen(Path log, String... args) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String[] command = Stream.concat(Stream.of(java, "-cp", System.getProperty("java.class.path"),
+                "org.tengen.cli.Main", "gtp"), Arrays.stream(args)).toArray(String[]::new);
+        return new GtpClient("tengen", new ProcessBuilder(command).redirectError(log.toFile()));
     }
 }

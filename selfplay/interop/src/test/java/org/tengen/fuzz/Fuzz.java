@@ -9,18 +9,16 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs a fuzz suite: cases from seeded generators, each input watched for hangs, every failure named with its case
- * and input. The default test run tries a small fixed sample (a few seconds a suite); the long run is opt-in:
+ * and input. Each fuzz test has a small fixed sample in the default run (a few seconds a suite) and a long run tagged
+ * {@code slow}:
  *
  * <pre>
- * DJL_OFFLINE=true mvn -B -o test -pl selfplay/training -am -Dtengen.fuzz=long \
- *     -Dtest='*FuzzTest' -Dsurefire.failIfNoSpecifiedTests=false
+ * mvn -B test -pl selfplay/training -am -Dgroups=slow -Dtest='*FuzzTest' -Dsurefire.failIfNoSpecifiedTests=false
  * </pre>
  *
  * ({@code -Dtengen.fuzz.seed=N} draws other samples.) Surefire hands the {@code -D} properties to the test JVM.
  */
 public final class Fuzz {
-    /** Whether {@code -Dtengen.fuzz=long} asked for the long run. */
-    public static final boolean LONG = "long".equals(System.getProperty("tengen.fuzz"));
     private static final long SEED = Long.getLong("tengen.fuzz.seed", 20_250_601L);
     /** How often the watchdog looks at the running input. */
     private static final long POLL_MILLIS = 50;
@@ -46,11 +44,6 @@ public final class Fuzz {
     }
 
     private Fuzz() {
-    }
-
-    /** {@code quick} in the default run, {@code longRun} with {@code -Dtengen.fuzz=long}. */
-    public static int count(int quick, int longRun) {
-        return LONG ? longRun : quick;
     }
 
     /**

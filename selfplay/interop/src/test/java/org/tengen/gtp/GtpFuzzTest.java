@@ -18,6 +18,7 @@ import java.util.Random;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.agent.Agent;
@@ -34,7 +35,7 @@ import org.tengen.sgf.SgfRules;
  * temporary files of random content. Every command gets exactly one well-formed reply ({@code =} or {@code ?}, the
  * id, one blank line at the end and none inside, no CR), within a time bound, and none reports an internal error;
  * a line without a command gets none. Sessions of random play are replayed through {@link GtpEngine#run}, which
- * must write the same replies. 3,000 lines by default, 100,000 with {@code -Dtengen.fuzz=long} (see {@link Fuzz}).
+ * must write the same replies. 3,000 lines in the default run, 100,000 in the {@code slow} group (see {@link Fuzz}).
  */
 class GtpFuzzTest {
     private static final int LINES_PER_SESSION = 100;
@@ -58,13 +59,23 @@ class GtpFuzzTest {
 
     @Test
     void everyCommandGetsOneWellFormedReplyInTime() throws Exception {
+        fuzz(3_000);
+    }
+
+    @Tag("slow")
+    @Test
+    void everyCommandOfManyLinesGetsOneWellFormedReplyInTime() throws Exception {
+        fuzz(100_000);
+    }
+
+    private void fuzz(int lines) throws Exception {
         List<byte[]> sgfs = new ArrayList<>();
         try (var files = Files.list(Path.of("src/test/resources/golden/sgf"))) {
             for (Path f : files.sorted().toList()) {
                 sgfs.add(Files.readAllBytes(f));
             }
         }
-        int sessions = Fuzz.count(3_000, 100_000) / LINES_PER_SESSION;
+        int sessions = lines / LINES_PER_SESSION;
         Fuzz.run("GTP", sessions, Duration.ofSeconds(30), (random, trial) -> {
             Session session = new Session(random, sgfs, tmp.resolve("s" + random.nextInt(1 << 30)));
             Driver driver = new Driver(session.engine(), trial);

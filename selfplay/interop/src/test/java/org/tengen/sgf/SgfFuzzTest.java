@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.tengen.env.game.Game;
 import org.tengen.env.rules.HandicapPlacement;
@@ -21,7 +22,7 @@ import org.tengen.fuzz.Mutator;
 /**
  * Mutated SGF files either read as a game, which then writes back as SGF that reads again to the same text, or fail
  * with an {@link SgfException} (what {@code loadsgf} turns into a {@code ?} reply): never another exception, never
- * a hang. 2,000 files by default, 20,000 with {@code -Dtengen.fuzz=long} (see {@link Fuzz} for the command).
+ * a hang. 2,000 files in the default run, 20,000 in the {@code slow} group (see {@link Fuzz} for the command).
  */
 class SgfFuzzTest {
     private static final Path GOLDEN = Path.of("src/test/resources/golden/sgf");
@@ -35,8 +36,18 @@ class SgfFuzzTest {
 
     @Test
     void mutatedFilesReadOrFailWithAnSgfException() throws Exception {
+        fuzz(2_000);
+    }
+
+    @Tag("slow")
+    @Test
+    void manyMutatedFilesReadOrFailWithAnSgfException() throws Exception {
+        fuzz(20_000);
+    }
+
+    private static void fuzz(int files) throws Exception {
         List<byte[]> corpus = corpus();
-        Fuzz.run("SGF", Fuzz.count(2_000, 20_000), Duration.ofSeconds(10), (random, trial) -> {
+        Fuzz.run("SGF", files, Duration.ofSeconds(10), (random, trial) -> {
             byte[] bytes = MUTATOR.mutate(corpus.get(random.nextInt(corpus.size())), random);
             trial.input(new String(bytes, StandardCharsets.ISO_8859_1));
             GameRecord record;

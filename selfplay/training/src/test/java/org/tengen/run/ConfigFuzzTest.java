@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.config.ConfigException;
@@ -19,8 +20,8 @@ import org.tengen.fuzz.Mutator;
 /**
  * Mutated run configs (lines deleted, duplicated, swapped or re-indented, values of the wrong type, negative, huge,
  * garbage or binary, keys changed, bytes mutated) either load or fail with a {@link ConfigException} whose message
- * is one line naming the file: never another exception, never a hang. 300 configs by default, 2,000 with
- * {@code -Dtengen.fuzz=long} (see {@link Fuzz} for the command).
+ * is one line naming the file: never another exception, never a hang. 300 configs in the default run, 2,000 in the
+ * {@code slow} group (see {@link Fuzz} for the command).
  */
 class ConfigFuzzTest {
     private static final List<String> VALUES = List.of("-1", "0", "1e9", "99999999999999999999", "-2147483648",
@@ -36,8 +37,18 @@ class ConfigFuzzTest {
 
     @Test
     void mutatedConfigsLoadOrFailWithAConfigException() throws Exception {
+        fuzz(300);
+    }
+
+    @Tag("slow")
+    @Test
+    void manyMutatedConfigsLoadOrFailWithAConfigException() throws Exception {
+        fuzz(2_000);
+    }
+
+    private void fuzz(int configs) throws Exception {
         List<List<String>> corpus = List.of(lines("quick-5x5.yaml"), lines("9x9.yaml"), lines("19x19.yaml"));
-        Fuzz.run("config", Fuzz.count(300, 2_000), Duration.ofSeconds(10), (random, trial) -> {
+        Fuzz.run("config", configs, Duration.ofSeconds(10), (random, trial) -> {
             List<String> lines = new ArrayList<>(corpus.get(random.nextInt(corpus.size())));
             for (int n = 1 + random.nextInt(3); n > 0; n--) {
                 mutateLine(lines, random);

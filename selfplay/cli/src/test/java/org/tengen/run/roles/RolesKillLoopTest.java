@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.store.PutResult;
 import org.tengen.store.RunLayout;
@@ -28,7 +28,7 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 /**
- * Opt-in fault test of the roles: a learner, three actors and an evaluator as real processes, one of them killed with
+ * Slow fault test of the roles: a learner, three actors and an evaluator as real processes, one of them killed with
  * SIGKILL at a random moment (seeded; after some progress since the last kill) and started again, over and over,
  * while
  * <ul>
@@ -44,13 +44,16 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
  * stale ({@link RoleProcesses#check}; every model verifies), and rate every model once
  * ({@link RoleProcesses#checkRated}). Once over a directory store, once over S3 (the store tests' in-JVM S3 server,
  * which the processes reach through {@code AWS_ENDPOINT_URL}). Run it with
- * {@code mvn -B test -pl selfplay/cli -am -Dtest=RolesKillLoopTest -Dsurefire.failIfNoSpecifiedTests=false
- * -Dtengen.rolesKillLoop=20} (kills per store; {@code -Dtengen.rolesKillLoop.seed=N} draws other moments). The
- * directory leg needs root on a file system with immutable files (ext4, xfs).
+ * {@code mvn -B test -pl selfplay/cli -am -Dgroups=slow -Dtest=RolesKillLoopTest
+ * -Dsurefire.failIfNoSpecifiedTests=false} ({@code -Dtengen.rolesKillLoop.seed=N} draws other moments). The
+ * directory leg needs root on a file system with immutable files (ext4, xfs). In the default run {@link RolesKillTest}
+ * kills an actor, the evaluator and the learner once each.
  */
-@EnabledIfSystemProperty(named = "tengen.rolesKillLoop", matches = "\\d+")
+@Tag("slow")
 class RolesKillLoopTest {
     private static final int GENERATIONS = 12;
+    /** SIGKILLs per store. */
+    private static final int KILLS = 20;
     private static final List<String> ACTORS = List.of("a1", "a2", "a3");
     /** Role numbers: 0 is the learner, 1 to 3 the actors. */
     private static final int EVALUATOR = 4;
@@ -135,7 +138,6 @@ class RolesKillLoopTest {
 
     private static void loop(Path tmp, String location, RunStore store, Map<String, String> env, Path frozenRoot)
             throws Exception {
-        int kills = Integer.parseInt(System.getProperty("tengen.rolesKillLoop"));
         SplittableRandom random = new SplittableRandom(Long.getLong("tengen.rolesKillLoop.seed", 1));
         Path config = tmp.resolve("roles.yaml");
         String configText = RoleProcesses.CONFIG.replace("generations: 4", "generations: " + GENERATIONS);
@@ -162,7 +164,7 @@ class RolesKillLoopTest {
         int twins = 0;
         int freezes = 0;
         try {
-            while (learnerKills + actorKills + evaluatorKills < kills) {
+            while (learnerKills + actorKills + evaluatorKills < KILLS) {
                 // Each kill waits for progress since the one before (a batch, a ledger or an arena result), then a
                 // random moment: on a loaded machine a JVM and libtorch take longer to start than a fixed pause, and
                 // kills would then only ever hit start-up.
