@@ -48,8 +48,8 @@ public final class BenchCommand implements Callable<Integer> {
     private List<Integer> threads;
 
     @Option(names = "--obs", split = ",", paramLabel = "ID",
-            description = "Observation feature sets; 'none' measures rules and masks alone, ID:bits packs the planes "
-                    + "into bits (binary sets such as az17) (default: az17,none). Known: " + FeatureSets.KNOWN + ".")
+            description = "Observation feature sets (default: az17,none); 'none' measures rules and masks alone. "
+                    + "Known: " + FeatureSets.KNOWN + ". A suffix :bits packs binary planes into bits.")
     private List<String> obs;
 
     @Option(names = "--seconds", paramLabel = "S",
