@@ -1,17 +1,23 @@
 package org.tengen.models.net;
 
+import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.convolutional.Conv2d;
+import ai.djl.training.GradientCollector;
 import ai.djl.training.ParameterStore;
 import ai.djl.util.PairList;
+import java.util.Random;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * A {@link Conv2d} that steers libtorch around channel counts it was seen to get wrong: the same parameters, saved
- * form and function as the plain convolution, computed by other libtorch calls.
+ * A {@link Conv2d} that steers libtorch around channel counts it gets wrong on some CPUs: the same parameters, saved
+ * form and function as the plain convolution, computed by other libtorch calls where a self-check finds the plain
+ * ones wrong.
  *
  * <p>Why: on a 2-core AMD EPYC with AVX-512 (2026-11-27) libtorch 2.7.1 gave wrong results, off by up to 4 and
  * sometimes NaN, for 3x3 convolutions over a batch of two or more positions in two cases (1x1 kernels, one position
@@ -20,27 +26,39 @@ import ai.djl.util.PairList;
  *   <li>the <b>forward</b> pass, when the input had more than 16 channels but not a multiple of 16 (the 17-plane
  *       features' stem). Convolving groups of 16 input channels and the rest, and adding them, gave the exact result
  *       (also with oneDNN capped at AVX2, which on that CPU got counts above 8 that are not a multiple of 8 wrong,
- *       9 among them, where AVX2-only machines are right);
+ *       9 among them, where AVX2-only machines are right);</li>
  *   <li>the <b>gradient of the input</b>, when the output had a channel count that is not a multiple of 16 (8, 12,
- *       24). In training, the filters are padded with zero filters to a multiple of 16 and the extra outputs dropped.
+ *       24). In training, the filters are padded with zero filters to a multiple of 16 and the extra outputs
+ *       dropped.</li>
  * </ul>
- * {@code ConvolutionOracleTest} checks outputs and gradients against plain loops, and {@code docs/networks.md} tells
- * the story.
+ * The workaround costs time (a fifth of a 4x32 learner's steps on that machine), so it runs only where the first
+ * convolution of the process finds libtorch wrong on a 17-channel input or an 8-channel gradient. {@code
+ * ConvolutionOracleTest} checks outputs and gradients against plain loops with and without it, and {@code
+ * docs/networks.md} tells the story.
  */
 final class ChunkedConv2d extends Conv2d {
     private static final int SAFE_MULTIPLE = 16;
+    private static final Logger LOG = LoggerFactory.getLogger(ChunkedConv2d.class);
+
+    /** Whether this instance always takes the workaround (for tests), or only where libtorch fails the check. */
+    private final boolean always;
 
     ChunkedConv2d(Builder builder) {
+        this(builder, false);
+    }
+
+    ChunkedConv2d(Builder builder, boolean always) {
         super(builder);
+        this.always = always;
     }
 
     @Override
     protected NDList forwardInternal(ParameterStore store, NDList inputs, boolean training,
                                      PairList<String, Object> params) {
-        NDArray x = inputs.head();
-        if (groups != 1) {
+        if (groups != 1 || !(always || Check.LIBTORCH_WRONG)) {
             return super.forwardInternal(store, inputs, training, params);
         }
+        NDArray x = inputs.head();
         NDArray w = store.getValue(weight, x.getDevice(), training);
         NDArray b = includeBias ? store.getValue(bias, x.getDevice(), training) : null;
         // Arrays derived from the parameters belong to the parameters' manager unless moved to the input's, which
@@ -68,5 +86,97 @@ final class ChunkedConv2d extends Conv2d {
     private static NDArray owned(NDArray array, NDManager manager) {
         array.attach(manager);
         return array;
+    }
+
+    /** The self-check, run once per process on first use: a 17-channel forward and an 8-channel input gradient. */
+    private static final class Check {
+        static final boolean LIBTORCH_WRONG = libtorchWrong();
+
+        private static boolean libtorchWrong() {
+            int side = 5;
+            int batch = 2;
+            Random random = new Random(1);
+            try (NDManager manager = NDManager.newBaseManager()) {
+                boolean wrong = forwardWrong(manager, random, 17, 16, batch, side)
+                        || inputGradientWrong(manager, random, 16, 8, batch, side);
+                if (wrong) {
+                    LOG.info("libtorch's 3x3 convolutions fail the self-check on this CPU; computing them in channel"
+                            + " groups instead (docs/networks.md)");
+                }
+                return wrong;
+            }
+        }
+
+        /** Whether a plain forward convolution differs from the loop. */
+        private static boolean forwardWrong(NDManager manager, Random random, int in, int out, int batch, int side) {
+            float[] x = values(random, batch * in * side * side);
+            float[] w = values(random, out * in * 9);
+            float[] got = conv2d(manager.create(x, new Shape(batch, in, side, side)),
+                    manager.create(w, new Shape(out, in, 3, 3)), null, new Shape(1, 1), new Shape(1, 1),
+                    new Shape(1, 1), 1).head().toFloatArray();
+            for (int b = 0; b < batch; b++) {
+                for (int o = 0; o < out; o++) {
+                    for (int p = 0; p < side * side; p++) {
+                        double sum = 0;
+                        for (int c = 0; c < in; c++) {
+                            for (int k = 0; k < 9; k++) {
+                                int y = p / side + k / 3 - 1;
+                                int xx = p % side + k % 3 - 1;
+                                if (y >= 0 && y < side && xx >= 0 && xx < side) {
+                                    sum += w[(o * in + c) * 9 + k] * x[((b * in + c) * side + y) * side + xx];
+                                }
+                            }
+                        }
+                        if (!(Math.abs(sum - got[(b * out + o) * side * side + p]) < 1e-3)) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            return false;
+        }
+
+        /** Whether the gradient of the sum of a plain convolution's outputs differs from the loop. */
+        private static boolean inputGradientWrong(NDManager manager, Random random, int in, int out, int batch,
+                                                  int side) {
+            float[] w = values(random, out * in * 9);
+            NDArray x = manager.create(values(random, batch * in * side * side), new Shape(batch, in, side, side));
+            x.setRequiresGradient(true);
+            float[] got;
+            try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
+                collector.backward(conv2d(x, manager.create(w, new Shape(out, in, 3, 3)), null, new Shape(1, 1),
+                        new Shape(1, 1), new Shape(1, 1), 1).head().sum());
+                got = x.getGradient().toFloatArray();
+            }
+            // d(sum)/dx at a point: the sum of every weight whose window covers it from an output inside the board.
+            for (int b = 0; b < batch; b++) {
+                for (int c = 0; c < in; c++) {
+                    for (int p = 0; p < side * side; p++) {
+                        double sum = 0;
+                        for (int o = 0; o < out; o++) {
+                            for (int k = 0; k < 9; k++) {
+                                int y = p / side - (k / 3 - 1);
+                                int xx = p % side - (k % 3 - 1);
+                                if (y >= 0 && y < side && xx >= 0 && xx < side) {
+                                    sum += w[(o * in + c) * 9 + k];
+                                }
+                            }
+                        }
+                        if (!(Math.abs(sum - got[(b * in + c) * side * side + p]) < 1e-3)) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            return false;
+        }
+
+        private static float[] values(Random random, int n) {
+            float[] v = new float[n];
+            for (int i = 0; i < n; i++) {
+                v[i] = random.nextInt(3) == 0 ? 1f : random.nextFloat() - 0.5f;
+            }
+            return v;
+        }
     }
 }
