@@ -31,8 +31,9 @@ import org.slf4j.LoggerFactory;
  *       24). In training, the filters are padded with zero filters to a multiple of 16 and the extra outputs
  *       dropped.</li>
  * </ul>
- * The workaround costs time (a fifth of a 4x32 learner's steps on that machine), so it runs only where the first
- * convolution of the process finds libtorch wrong on a 17-channel input or an 8-channel gradient. {@code
+ * The workaround costs time (a fifth of a 4x32 learner's steps on that machine), so it runs only where a check,
+ * made once per process when the first network is made, finds libtorch wrong on a 17-channel input or an 8-channel
+ * gradient. {@code
  * ConvolutionOracleTest} checks outputs and gradients against plain loops with and without it, and {@code
  * docs/networks.md} tells the story.
  */
@@ -50,6 +51,16 @@ final class ChunkedConv2d extends Conv2d {
     ChunkedConv2d(Builder builder, boolean always) {
         super(builder);
         this.always = always;
+    }
+
+    /**
+     * Runs the self-check if it has not run yet. Called when a network is made, before any training: the check
+     * collects gradients of its own, which must not happen inside a training step's collection.
+     */
+    static void checkEngine() {
+        if (Check.LIBTORCH_WRONG) {
+            LOG.debug("grouped convolutions in use");
+        }
     }
 
     @Override
@@ -88,7 +99,7 @@ final class ChunkedConv2d extends Conv2d {
         return array;
     }
 
-    /** The self-check, run once per process on first use: a 17-channel forward and an 8-channel input gradient. */
+    /** The self-check, run once per process: a 17-channel forward and an 8-channel input gradient. */
     private static final class Check {
         static final boolean LIBTORCH_WRONG = libtorchWrong();
 

@@ -190,6 +190,7 @@ public final class PolicyValueNet implements AutoCloseable {
 
     private static Model newModel(NetConfig config) {
         Model model = Model.newInstance("tengen-" + config.blocks() + "x" + config.channels(), Device.cpu(), "PyTorch");
+        ChunkedConv2d.checkEngine();
         model.setBlock(newBlock(config));
         return model;
     }

@@ -12,6 +12,7 @@ import ai.djl.nn.convolutional.Conv2d;
 import ai.djl.training.GradientCollector;
 import ai.djl.training.ParameterStore;
 import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,6 +23,13 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class ConvolutionOracleTest {
     private static final int SIDE = 9;
+
+    /** As when a network is made: the engine's check runs before any gradient is collected. */
+    @BeforeAll
+    static void checkTheEngine() {
+        Engine.getInstance();
+        ChunkedConv2d.checkEngine();
+    }
 
     /** Both ways: as the network runs it (the workaround where libtorch fails its check) and always worked around. */
     @ParameterizedTest(name = "{0} -> {1} channels, {2}x{2} kernel, batch {3}, workaround always {4}")
