@@ -1,6 +1,7 @@
 package org.tengen.env.board;
 
 import java.util.Arrays;
+import org.tengen.env.rules.Rules;
 
 /**
  * A Go board with incremental chains, exact liberty counts and a Zobrist hash; no rules beyond capture.
@@ -29,7 +30,7 @@ public final class Board {
      * size, shared by every board of that size, so that a thousand games keep one copy in cache, not a thousand.
      */
     private final int[] actionOfLoc;
-    private static final int[][][] ACTION_TABLES = new int[org.tengen.env.rules.Rules.MAX_SIZE + 1][org.tengen.env.rules.Rules.MAX_SIZE + 1][];
+    private static final int[][][] ACTION_TABLES = new int[Rules.MAX_SIZE + 1][Rules.MAX_SIZE + 1][];
     private final byte[] colour;
     private final int[] chainHead;
     private final int[] nextInChain;
@@ -68,8 +69,7 @@ public final class Board {
     private int stones;
 
     public Board(int width, int height) {
-        if (width < 1 || height < 1 || width > org.tengen.env.rules.Rules.MAX_SIZE
-                || height > org.tengen.env.rules.Rules.MAX_SIZE) {
+        if (width < 1 || height < 1 || width > Rules.MAX_SIZE || height > Rules.MAX_SIZE) {
             throw new IllegalArgumentException("board size " + width + "x" + height + " is out of range");
         }
         this.width = width;

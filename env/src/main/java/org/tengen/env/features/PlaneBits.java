@@ -31,9 +31,11 @@ public final class PlaneBits {
     public static void unpack(LongBuffer in, int offset, int planes, int area, FloatBuffer out, int outOffset) {
         int perPlane = wordsPerPlane(area);
         for (int plane = 0; plane < planes; plane++) {
-            for (int p = 0; p < area; p++) {
-                long word = in.get(offset + plane * perPlane + (p >>> 6));
-                out.put(outOffset + plane * area + p, (word >>> p & 1L) == 0 ? 0f : 1f);
+            for (int w = 0; w < perPlane; w++) {
+                long word = in.get(offset + plane * perPlane + w);
+                for (int p = w << 6; p < Math.min(area, (w + 1) << 6); p++) {
+                    out.put(outOffset + plane * area + p, (word >>> p & 1L) == 0 ? 0f : 1f);
+                }
             }
         }
     }

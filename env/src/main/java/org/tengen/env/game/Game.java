@@ -46,6 +46,8 @@ public final class Game {
     private final int[] special;
     /** Scratch for {@link #legalMask}: the legal points as loc-indexed bits. */
     private final long[] legalBits;
+    /** Scratch for {@link #legalMask}: zeroed on each call, the bits of the all-false mask it starts from. */
+    private final long[] noPoints;
     // The history (see history()): the start and every move recorded, as action << 2 | player.
     /** Whether the start came from {@link #setUpStones} (else it is the rules' own start). */
     private boolean setUp;
@@ -79,6 +81,7 @@ public final class Game {
         this.recentBits = new long[keptPositions * bitsLength];
         this.special = new int[rules.area() + 1];
         this.legalBits = new long[board.bitWords()];
+        this.noPoints = new long[board.bitWords()];
         reset();
     }
 
@@ -305,7 +308,7 @@ public final class Game {
      * {@link #keptPositions()}, every point reads EMPTY (AlphaZero pads history with empty boards).
      */
     public int pastColour(int k, int loc) {
-        if (k >= positionsSeen || k >= keptPositions) {
+        if (!kept(k)) {
             return Stone.EMPTY;
         }
         int at = bitSlotStart(k) + (loc >>> 6);
@@ -321,10 +324,15 @@ public final class Game {
      * column {@code x}; 0 where {@link #pastColour} reads EMPTY. Lets encoders take a row at a time.
      */
     public long pastRowBits(int k, int colour, int y) {
-        if (k >= positionsSeen || k >= keptPositions) {
+        if (!kept(k)) {
             return 0L;
         }
         return board.rowBits(recentBits, bitSlotStart(k) + (colour == Stone.WHITE ? bitsLength / 2 : 0), y);
+    }
+
+    /** Whether the position {@code k} turns ago is in the ring (played, and not too long ago). */
+    private boolean kept(int k) {
+        return k < positionsSeen && k < keptPositions;
     }
 
     /** How many positions {@link #pastColour} knows: turns since the start plus one, at most keptPositions(). */
@@ -427,19 +435,9 @@ public final class Game {
      * with one stone more than the board (usually none or a few), instead of hashing every empty point.
      */
     public int legalMask(boolean[] mask, int offset) {
-        int n = rules.area();
-        java.util.Arrays.fill(mask, offset, offset + n + 1, false);
-        if (status != Status.PLAYING) {
-            return 0;
-        }
-        int count = legalPoints();
-        for (int w = 0; w < legalBits.length; w++) {
-            for (long rest = legalBits[w]; rest != 0; rest &= rest - 1) {
-                mask[offset + board.actionOfLoc((w << 6) + Long.numberOfTrailingZeros(rest))] = true;
-            }
-        }
-        mask[offset + n] = true;
-        return count + 1;
+        java.util.Arrays.fill(mask, offset, offset + rules.area() + 1, false);
+        java.util.Arrays.fill(noPoints, 0L);
+        return updateLegalMask(mask, offset, noPoints, 0);
     }
 
     /**

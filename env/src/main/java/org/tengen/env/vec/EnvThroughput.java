@@ -63,7 +63,7 @@ public final class EnvThroughput {
             boolean bits = format == ObservationFormat.BITS;
             long positionBytes = bits ? (long) Long.BYTES * env.observationWords()
                     : (long) Float.BYTES * env.observationSize();
-            return new Result(env.rules(), envs, env.threads(), features.id() + (bits ? ":bits" : ""),
+            return new Result(env.rules(), envs, env.threads(), features.id() + (bits ? ObservationFormat.BITS_SUFFIX : ""),
                     batches * envs, elapsed, peakHeap(), 2L * envs * positionBytes);
         }
     }

@@ -1,5 +1,7 @@
 package org.tengen.env.vec;
 
+import org.tengen.env.features.FeatureSet;
+
 /** How a {@link VecEnv} stores its observations. */
 public enum ObservationFormat {
     /** One float per plane and point, NCHW: what a network reads ({@link VecEnv#observations()}). */
@@ -9,5 +11,20 @@ public enum ObservationFormat {
      * {@code az17}: 32 times less memory written per step, expanded by whoever feeds a network
      * ({@link VecEnv#observationBits()}).
      */
-    BITS
+    BITS;
+
+    /** What a feature set id ends in where it names bit-packed observations, as in {@code az17:bits}. */
+    public static final String BITS_SUFFIX = ":bits";
+
+    /**
+     * Throws unless {@code features} can be stored in this format.
+     *
+     * @throws IllegalArgumentException for bits of a feature set with planes other than 0 and 1
+     */
+    public void requireFits(FeatureSet features) {
+        if (this == BITS && !features.binary()) {
+            throw new IllegalArgumentException("feature set '" + features.id() + "' has planes other than 0 and 1,"
+                    + " so its observations cannot be bits");
+        }
+    }
 }

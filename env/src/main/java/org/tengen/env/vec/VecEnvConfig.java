@@ -25,10 +25,7 @@ public record VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int th
             throw new IllegalArgumentException("rules, features, illegalActionPolicy and observationFormat must not"
                     + " be null");
         }
-        if (observationFormat == ObservationFormat.BITS && !features.binary()) {
-            throw new IllegalArgumentException("feature set '" + features.id() + "' has planes other than 0 and 1,"
-                    + " so its observations cannot be bits");
-        }
+        observationFormat.requireFits(features);
         if (numEnvs < 1) {
             throw new IllegalArgumentException("numEnvs must be at least 1, got " + numEnvs);
         }

@@ -127,14 +127,16 @@ public final class BenchCommand implements Callable<Integer> {
         List<FeatureSet> featureSets = new ArrayList<>();
         List<ObservationFormat> formats = new ArrayList<>();
         for (String id : orDefault(obs, List.of("az17", "none"))) {
-            boolean bits = id.endsWith(":bits");
-            FeatureSet set = parse(() -> FeatureSets.byId(bits ? id.substring(0, id.length() - 5) : id));
-            if (bits && !set.binary()) {
-                throw new ParameterException(spec.commandLine(), "--obs " + id + ": feature set '" + set.id()
-                        + "' has planes other than 0 and 1, so they cannot be packed into bits");
-            }
+            String suffix = ObservationFormat.BITS_SUFFIX;
+            ObservationFormat format = id.endsWith(suffix) ? ObservationFormat.BITS : ObservationFormat.FLOATS;
+            FeatureSet set = parse(() -> FeatureSets.byId(format == ObservationFormat.BITS
+                    ? id.substring(0, id.length() - suffix.length()) : id));
+            parse(() -> {
+                format.requireFits(set);
+                return set;
+            });
             featureSets.add(set);
-            formats.add(bits ? ObservationFormat.BITS : ObservationFormat.FLOATS);
+            formats.add(format);
         }
         double measure = seconds != null ? seconds : quick ? 0.3 : 2.0;
         double warm = warmup != null ? warmup : quick ? 0.2 : 1.0;

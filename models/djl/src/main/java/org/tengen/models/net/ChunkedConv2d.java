@@ -99,17 +99,14 @@ final class ChunkedConv2d extends Conv2d {
         return array;
     }
 
-    /** The self-check, run once per process: a 17-channel forward and an 8-channel input gradient. */
+    /** The self-check, run once per process: 17 to 16 and 16 to 8 channels, outputs and input gradients. */
     private static final class Check {
         static final boolean LIBTORCH_WRONG = libtorchWrong();
 
         private static boolean libtorchWrong() {
-            int side = 5;
-            int batch = 2;
             Random random = new Random(1);
             try (NDManager manager = NDManager.newBaseManager()) {
-                boolean wrong = forwardWrong(manager, random, 17, 16, batch, side)
-                        || inputGradientWrong(manager, random, 16, 8, batch, side);
+                boolean wrong = differs(manager, random, 17, 16) || differs(manager, random, 16, 8);
                 if (wrong) {
                     LOG.info("libtorch's 3x3 convolutions fail the self-check on this CPU; computing them in channel"
                             + " groups instead (docs/networks.md)");
@@ -118,65 +115,53 @@ final class ChunkedConv2d extends Conv2d {
             }
         }
 
-        /** Whether a plain forward convolution differs from the loop. */
-        private static boolean forwardWrong(NDManager manager, Random random, int in, int out, int batch, int side) {
-            float[] x = values(random, batch * in * side * side);
+        /**
+         * Whether a plain 3x3 convolution of {@code in} to {@code out} channels over two 5x5 positions, or the
+         * gradient of the sum of its outputs with respect to its input, differs from a loop.
+         */
+        private static boolean differs(NDManager manager, Random random, int in, int out) {
+            int batch = 2;
+            int side = 5;
+            int area = side * side;
+            float[] xs = values(random, batch * in * area);
             float[] w = values(random, out * in * 9);
-            float[] got = conv2d(manager.create(x, new Shape(batch, in, side, side)),
-                    manager.create(w, new Shape(out, in, 3, 3)), null, new Shape(1, 1), new Shape(1, 1),
-                    new Shape(1, 1), 1).head().toFloatArray();
+            NDArray x = manager.create(xs, new Shape(batch, in, side, side));
+            x.setRequiresGradient(true);
+            float[] got;
+            float[] gotGradient;
+            try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
+                NDArray y = conv2d(x, manager.create(w, new Shape(out, in, 3, 3)), null, new Shape(1, 1),
+                        new Shape(1, 1), new Shape(1, 1), 1).head();
+                got = y.toFloatArray();
+                collector.backward(y.sum());
+                gotGradient = x.getGradient().toFloatArray();
+            }
+            double[] output = new double[got.length];
+            double[] gradient = new double[xs.length];
             for (int b = 0; b < batch; b++) {
                 for (int o = 0; o < out; o++) {
-                    for (int p = 0; p < side * side; p++) {
-                        double sum = 0;
+                    for (int p = 0; p < area; p++) {
                         for (int c = 0; c < in; c++) {
                             for (int k = 0; k < 9; k++) {
                                 int y = p / side + k / 3 - 1;
                                 int xx = p % side + k % 3 - 1;
                                 if (y >= 0 && y < side && xx >= 0 && xx < side) {
-                                    sum += w[(o * in + c) * 9 + k] * x[((b * in + c) * side + y) * side + xx];
+                                    int at = ((b * in + c) * side + y) * side + xx;
+                                    output[(b * out + o) * area + p] += w[(o * in + c) * 9 + k] * xs[at];
+                                    gradient[at] += w[(o * in + c) * 9 + k];
                                 }
                             }
-                        }
-                        if (!(Math.abs(sum - got[(b * out + o) * side * side + p]) < 1e-3)) {
-                            return true;
                         }
                     }
                 }
             }
-            return false;
+            return differs(output, got) || differs(gradient, gotGradient);
         }
 
-        /** Whether the gradient of the sum of a plain convolution's outputs differs from the loop. */
-        private static boolean inputGradientWrong(NDManager manager, Random random, int in, int out, int batch,
-                                                  int side) {
-            float[] w = values(random, out * in * 9);
-            NDArray x = manager.create(values(random, batch * in * side * side), new Shape(batch, in, side, side));
-            x.setRequiresGradient(true);
-            float[] got;
-            try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
-                collector.backward(conv2d(x, manager.create(w, new Shape(out, in, 3, 3)), null, new Shape(1, 1),
-                        new Shape(1, 1), new Shape(1, 1), 1).head().sum());
-                got = x.getGradient().toFloatArray();
-            }
-            // d(sum)/dx at a point: the sum of every weight whose window covers it from an output inside the board.
-            for (int b = 0; b < batch; b++) {
-                for (int c = 0; c < in; c++) {
-                    for (int p = 0; p < side * side; p++) {
-                        double sum = 0;
-                        for (int o = 0; o < out; o++) {
-                            for (int k = 0; k < 9; k++) {
-                                int y = p / side - (k / 3 - 1);
-                                int xx = p % side - (k % 3 - 1);
-                                if (y >= 0 && y < side && xx >= 0 && xx < side) {
-                                    sum += w[(o * in + c) * 9 + k];
-                                }
-                            }
-                        }
-                        if (!(Math.abs(sum - got[(b * in + c) * side * side + p]) < 1e-3)) {
-                            return true;
-                        }
-                    }
+        private static boolean differs(double[] want, float[] got) {
+            for (int i = 0; i < want.length; i++) {
+                if (!(Math.abs(want[i] - got[i]) < 1e-3)) {
+                    return true;
                 }
             }
             return false;
