@@ -43,7 +43,7 @@ import picocli.CommandLine.Spec;
                     + "--run-dir a checkpoint of that run (latest, best, gen-0003, 3).",
             "Every game played at once (--parallel) has its own engine process. The engine learns only the board "
                     + "size and komi: give it the same rules on its command line, for tromp-taylor 'gnugo --mode gtp --level 0 "
-                    + "--positional-superko --allow-all-suicide --capture-all-dead'.",
+                    + "--chinese-rules --positional-superko --allow-suicide --capture-all-dead'.",
             "An engine's illegal move, crash, hang or bad output forfeits its game (logged); a crashed engine is "
                     + "replaced, and " + ExternalPlayer.MAX_CONSECUTIVE_FAILURES + " failures in a row stop the "
                     + "match. A game whose legal move the engine refuses (other rules) stops and is counted as it "
