@@ -64,7 +64,7 @@ final class LiveAnalysis {
         int i = 0;
         int player = Stone.EMPTY;
         if (i < args.length && isColour(args[i])) {
-            player = GtpEngine.colour(args[i++]);
+            player = GtpArgs.colour(args[i++]);
         }
         double interval = 0;
         if (i < args.length && isNumber(args[i])) {

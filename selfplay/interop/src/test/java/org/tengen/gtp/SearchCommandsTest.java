@@ -19,7 +19,7 @@ class SearchCommandsTest {
 
     private static List<String> analysis(Gtp gtp, String command) {
         List<String> lines = gtp.ok(command).lines().toList();
-        assertTrue(!lines.isEmpty() && lines.size() <= GtpEngine.ANALYSIS_MOVES, lines.toString());
+        assertTrue(!lines.isEmpty() && lines.size() <= AnalysisCommands.ANALYSIS_MOVES, lines.toString());
         for (String line : lines) {
             assertTrue(line.matches(LINE), line);
         }
