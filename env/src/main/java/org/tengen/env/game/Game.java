@@ -9,7 +9,8 @@ import org.tengen.env.rules.Rules;
 
 /**
  * One game under a {@link Rules}: the board plus everything the rules need beyond it (player to move, superko
- * history, passes, handicap phase, resignation, turn cap) and area scoring.
+ * history, passes, handicap phase, resignation, turn cap) and area scoring; it owns the ring of recent positions that
+ * encoders read ({@link RecentPositions}).
  *
  * <p>Actions are row-major points {@code y * width + x} ({@code y = 0} is the top row) and pass =
  * {@code width * height}. Playing, legality checks and copying allocate nothing; the superko history grows only
@@ -32,16 +33,8 @@ public final class Game {
     private final int[] passPrisoners = new int[3];
     private Status status;
     private int resigned;
-    private final int keptPositions;
-    private int positionsSeen;
-    /** Ring slot of the newest position, kept alongside positionsSeen so lookups need no division. */
-    private int newestSlot;
-    /**
-     * Ring of the last {@link #keptPositions} positions as stone bitboards ({@link Board#copyStoneBits}), for
-     * {@link #pastColour} and {@link #pastChange}: a few words a turn where a colour array would copy every point.
-     */
-    private final long[] recentBits;
-    private final int bitsLength;
+    /** The last few positions, for {@link #pastColour}, {@link #pastRowBits} and {@link #pastChange}. */
+    private final RecentPositions recent;
     /** Scratch for {@link #legalMask}: the empty points that capture or are suicide. */
     private final int[] special;
     /** Scratch for {@link #legalMask}: the legal points as loc-indexed bits. */
@@ -68,17 +61,12 @@ public final class Game {
 
     /** A game that remembers the last {@code keptPositions} (at least 1) positions for {@link #pastColour}. */
     public Game(Rules rules, int keptPositions) {
-        if (keptPositions < 1) {
-            throw new IllegalArgumentException("keptPositions must be at least 1, got " + keptPositions);
-        }
         this.rules = rules;
         this.board = new Board(rules.width(), rules.height());
         this.scorer = new AreaScorer(board);
         this.superko = new SuperkoHistory(rules.area(), rules.koRule() == KoRule.SIMPLE ? 16 : 4 * rules.area());
         this.passAction = rules.passAction();
-        this.keptPositions = keptPositions;
-        this.bitsLength = board.stoneBitsLength();
-        this.recentBits = new long[keptPositions * bitsLength];
+        this.recent = new RecentPositions(board, keptPositions);
         this.special = new int[rules.area() + 1];
         this.legalBits = new long[board.bitWords()];
         this.noPoints = new long[board.bitWords()];
@@ -111,7 +99,7 @@ public final class Game {
                 case WHITE_PASSES -> handicapLeft = rules.handicap() - 1;
             }
         }
-        positionsSeen = 0;
+        recent.clear();
         remember();
         setUp = false;
         setUpBlack = NO_STONES;
@@ -157,7 +145,7 @@ public final class Game {
         }
         this.toMove = toMove;
         handicapLeft = 0;
-        positionsSeen = 0;
+        recent.clear();
         remember();
         setUp = true;
         setUpBlack = blackActions.clone();
@@ -183,13 +171,7 @@ public final class Game {
         passPrisoners[Stone.WHITE] = other.passPrisoners[Stone.WHITE];
         status = other.status;
         resigned = other.resigned;
-        if (other.keptPositions != keptPositions) {
-            throw new IllegalArgumentException("cannot copy a game keeping " + other.keptPositions
-                    + " positions into one keeping " + keptPositions);
-        }
-        System.arraycopy(other.recentBits, 0, recentBits, 0, recentBits.length);
-        positionsSeen = other.positionsSeen;
-        newestSlot = other.newestSlot;
+        recent.copyFrom(other.recent);
         // Set-up arrays are never changed once made, so they may be shared.
         setUp = other.setUp;
         setUpBlack = other.setUpBlack;
@@ -204,7 +186,7 @@ public final class Game {
 
     /** A fresh copy (allocates; for search roots and undo stacks, not hot loops). */
     public Game copy() {
-        Game g = new Game(rules, keptPositions);
+        Game g = new Game(rules, recent.kept());
         g.copyFrom(this);
         return g;
     }
@@ -300,7 +282,7 @@ public final class Game {
 
     /** How many recent positions {@link #pastColour} can reach back (at least 1: the current one). */
     public int keptPositions() {
-        return keptPositions;
+        return recent.kept();
     }
 
     /**
@@ -308,15 +290,7 @@ public final class Game {
      * {@link #keptPositions()}, every point reads EMPTY (AlphaZero pads history with empty boards).
      */
     public int pastColour(int k, int loc) {
-        if (!kept(k)) {
-            return Stone.EMPTY;
-        }
-        int at = bitSlotStart(k) + (loc >>> 6);
-        long bit = 1L << loc;
-        if ((recentBits[at] & bit) != 0) {
-            return Stone.BLACK;
-        }
-        return (recentBits[at + bitsLength / 2] & bit) != 0 ? Stone.WHITE : Stone.EMPTY;
+        return recent.colour(k, loc);
     }
 
     /**
@@ -324,20 +298,12 @@ public final class Game {
      * column {@code x}; 0 where {@link #pastColour} reads EMPTY. Lets encoders take a row at a time.
      */
     public long pastRowBits(int k, int colour, int y) {
-        if (!kept(k)) {
-            return 0L;
-        }
-        return board.rowBits(recentBits, bitSlotStart(k) + (colour == Stone.WHITE ? bitsLength / 2 : 0), y);
-    }
-
-    /** Whether the position {@code k} turns ago is in the ring (played, and not too long ago). */
-    private boolean kept(int k) {
-        return k < positionsSeen && k < keptPositions;
+        return recent.rowBits(k, colour, y);
     }
 
     /** How many positions {@link #pastColour} knows: turns since the start plus one, at most keptPositions(). */
     public int pastPositionCount() {
-        return Math.min(positionsSeen, keptPositions);
+        return recent.count();
     }
 
     /**
@@ -347,35 +313,7 @@ public final class Game {
      * bitboards, 64 locations a step.
      */
     public int pastChange(int k, int fromLoc) {
-        if (k < 0 || k + 1 >= pastPositionCount()) {
-            throw new IllegalArgumentException("positions " + k + " and " + (k + 1) + " turns ago are not both kept");
-        }
-        int words = bitsLength / 2;
-        int w = fromLoc >>> 6;
-        if (fromLoc < 0 || w >= words) {
-            return -1;
-        }
-        int newer = bitSlotStart(k);
-        int older = bitSlotStart(k + 1);
-        long diff = changedBits(newer, older, w, words) & -1L << fromLoc;
-        while (diff == 0) {
-            if (++w == words) {
-                return -1;
-            }
-            diff = changedBits(newer, older, w, words);
-        }
-        return (w << 6) + Long.numberOfTrailingZeros(diff);
-    }
-
-    /** Word {@code w} of the locations whose black or white bit differs between two kept positions. */
-    private long changedBits(int newer, int older, int w, int words) {
-        return recentBits[newer + w] ^ recentBits[older + w]
-                | recentBits[newer + words + w] ^ recentBits[older + words + w];
-    }
-
-    private int bitSlotStart(int k) {
-        int slot = newestSlot - k;
-        return (slot < 0 ? slot + keptPositions : slot) * bitsLength;
+        return recent.change(k, fromLoc);
     }
 
     /** Why {@code action} is or is not legal for the player to move; cheapest checks first. */
@@ -630,10 +568,9 @@ public final class Game {
         }
     }
 
+    /** Adds the position as it stands to the recent positions and the superko history. */
     private void remember() {
-        newestSlot = positionsSeen == 0 || newestSlot + 1 == keptPositions ? 0 : newestSlot + 1;
-        board.copyStoneBits(recentBits, newestSlot * bitsLength);
-        positionsSeen++;
+        recent.remember();
         switch (rules.koRule()) {
             case POSITIONAL_SUPERKO -> superko.add(board.hash(), board.stoneCount());
             case SITUATIONAL_SUPERKO -> superko.add(board.hash() ^ Board.sideToMoveKey(toMove), board.stoneCount());
