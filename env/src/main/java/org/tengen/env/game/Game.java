@@ -10,11 +10,11 @@ import org.tengen.env.rules.Rules;
 /**
  * One game under a {@link Rules}: the board plus everything the rules need beyond it (player to move, superko
  * history, passes, handicap phase, resignation, turn cap) and area scoring; it owns the ring of recent positions that
- * encoders read ({@link RecentPositions}).
+ * encoders read ({@link RecentPositions}) and the log of its moves ({@link MoveLog}) that {@link #history()} reads.
  *
  * <p>Actions are row-major points {@code y * width + x} ({@code y = 0} is the top row) and pass =
- * {@code width * height}. Playing, legality checks and copying allocate nothing; the superko history grows only
- * when it needs more capacity.
+ * {@code width * height}. Playing, legality checks and copying allocate nothing; the superko history and the move
+ * log grow only when they need more capacity.
  */
 public final class Game {
     private final Rules rules;
@@ -41,15 +41,8 @@ public final class Game {
     private final long[] legalBits;
     /** Scratch for {@link #legalMask}: zeroed on each call, the bits of the all-false mask it starts from. */
     private final long[] noPoints;
-    // The history (see history()): the start and every move recorded, as action << 2 | player.
-    /** Whether the start came from {@link #setUpStones} (else it is the rules' own start). */
-    private boolean setUp;
-    private int[] setUpBlack = NO_STONES;
-    private int[] setUpWhite = NO_STONES;
-    private int firstPlayer;
-    private int[] moves = new int[64];
-    private int moveCount;
-    private static final int[] NO_STONES = new int[0];
+    /** The start and every move, for {@link #history()}. */
+    private final MoveLog log = new MoveLog();
 
     /** A game that remembers the last {@value #DEFAULT_KEPT_POSITIONS} positions for feature encoders. */
     public Game(Rules rules) {
@@ -101,11 +94,7 @@ public final class Game {
         }
         recent.clear();
         remember();
-        setUp = false;
-        setUpBlack = NO_STONES;
-        setUpWhite = NO_STONES;
-        firstPlayer = toMove;
-        moveCount = 0;
+        log.startAtRules(toMove);
     }
 
     /**
@@ -147,11 +136,7 @@ public final class Game {
         handicapLeft = 0;
         recent.clear();
         remember();
-        setUp = true;
-        setUpBlack = blackActions.clone();
-        setUpWhite = whiteActions.clone();
-        firstPlayer = toMove;
-        moveCount = 0;
+        log.startAtSetUp(blackActions, whiteActions, toMove);
     }
 
     /** Makes this game equal to {@code other}, which must have the same rules. */
@@ -172,16 +157,7 @@ public final class Game {
         status = other.status;
         resigned = other.resigned;
         recent.copyFrom(other.recent);
-        // Set-up arrays are never changed once made, so they may be shared.
-        setUp = other.setUp;
-        setUpBlack = other.setUpBlack;
-        setUpWhite = other.setUpWhite;
-        firstPlayer = other.firstPlayer;
-        if (moves.length < other.moveCount) {
-            moves = new int[other.moves.length];
-        }
-        System.arraycopy(other.moves, 0, moves, 0, other.moveCount);
-        moveCount = other.moveCount;
+        log.copyFrom(other.log);
     }
 
     /** A fresh copy (allocates; for search roots and undo stacks, not hot loops). */
@@ -454,7 +430,7 @@ public final class Game {
      */
     public void playLegal(int action) {
         int player = toMove;
-        recordMove(player, action);
+        log.record(player, action);
         turn(action, player);
         if (status == Status.PLAYING && handicapLeft > 0 && player == Stone.BLACK) {
             handicapLeft--;
@@ -480,7 +456,7 @@ public final class Game {
             throw new IllegalArgumentException("only black or white can move, got " + player);
         }
         if (action == passAction && endedByMoves()) {
-            recordMove(player, passAction);
+            log.record(player, passAction);
             return;
         }
         if (action != passAction) {
@@ -492,16 +468,9 @@ public final class Game {
         play(action);
     }
 
-    private void recordMove(int player, int action) {
-        if (moveCount == moves.length) {
-            moves = java.util.Arrays.copyOf(moves, 2 * moves.length);
-        }
-        moves[moveCount++] = action << 2 | player;
-    }
-
     /** Moves recorded since the start (passes included; the passes the rules insert themselves not). */
     public int moveCount() {
-        return moveCount;
+        return log.count();
     }
 
     /**
@@ -512,28 +481,16 @@ public final class Game {
      * loading, not hot loops.
      */
     public GameHistory history() {
-        java.util.List<GameHistory.Move> list = new java.util.ArrayList<>(moveCount);
-        for (int i = 0; i < moveCount; i++) {
-            list.add(new GameHistory.Move(moves[i] & 3, moves[i] >>> 2));
-        }
         GameHistory.Ending ending = status == Status.PLAYING || endedByMoves() ? GameHistory.Ending.NONE
                 : status == Status.TRUNCATED ? GameHistory.Ending.TRUNCATED
                 : resigned == Stone.BLACK ? GameHistory.Ending.BLACK_RESIGNED : GameHistory.Ending.WHITE_RESIGNED;
-        if (!setUp) {
-            GameHistory start = GameHistory.start(rules);
-            return new GameHistory(rules, start.blackStones(), start.whiteStones(), firstPlayer, list, ending);
-        }
-        return new GameHistory(rules, stones(setUpBlack), stones(setUpWhite), firstPlayer, list, ending);
+        return log.history(rules, ending);
     }
 
     /** Whether the game is over by what its moves did (two passes, the turn cap), not by resignation or truncate(). */
     private boolean endedByMoves() {
         return status == Status.ENDED_BY_PASSES
                 || status == Status.TRUNCATED && rules.maxMoves() > 0 && turns >= rules.maxMoves();
-    }
-
-    private static java.util.List<Integer> stones(int[] actions) {
-        return java.util.Arrays.stream(actions).boxed().toList();
     }
 
     /** The player who moves after the player to move plays a stone (Black again during a free handicap). */
