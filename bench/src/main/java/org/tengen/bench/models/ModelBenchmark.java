@@ -1,4 +1,4 @@
-package org.tengen.models.throughput;
+package org.tengen.bench.models;
 
 import ai.djl.engine.Engine;
 import ai.djl.inference.Predictor;

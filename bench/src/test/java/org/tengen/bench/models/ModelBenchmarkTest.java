@@ -1,4 +1,4 @@
-package org.tengen.models.throughput;
+package org.tengen.bench.models;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
