@@ -1,2 +1,5 @@
-/** Reusable speed measurements of networks, evaluators and training, returned as records for the CLI. */
+/**
+ * Speed of the networks on this machine, for {@code tengen bench --models} and {@code --learner}: forward positions per
+ * second on each inference backend, optimiser steps per second, and the batching service, returned as records.
+ */
 package org.tengen.bench.models;
