@@ -36,10 +36,11 @@ record Fp32Peak(String op, double gigaflops) {
                 new long[] {n, n}, new long[] {n, n}, 2.0 * n * n * n, threads, timing));
         int c = 256;
         int boards = 8;
+        OnnxMl.AttributeProto pads = OnnxMl.AttributeProto.newBuilder().setName("pads")
+                .setType(OnnxMl.AttributeProto.AttributeType.INTS).addAllInts(List.of(1L, 1L, 1L, 1L)).build();
         Fp32Peak conv = new Fp32Peak("Conv 3x3 " + c + "->" + c + " on " + boards + "x19x19", opGigaflops("Conv",
                 new long[] {boards, c, 19, 19}, new long[] {c, c, 3, 3}, 2.0 * boards * 361 * c * c * 9, threads,
-                timing, OnnxMl.AttributeProto.newBuilder().setName("pads")
-                        .setType(OnnxMl.AttributeProto.AttributeType.INTS).addAllInts(List.of(1L, 1L, 1L, 1L)).build()));
+                timing, pads));
         return matMul.gigaflops() >= conv.gigaflops() ? matMul : conv;
     }
 

@@ -51,8 +51,8 @@ public final class SearchResult {
     }
 
     /**
-     * {@return the mean backed-up value of each root child}, in [-1, 1] from the view of the player to move at the root,
-     * {@code [actionCount]}; 0 for actions without visits. A live view.
+     * {@return the mean backed-up value of each root child}, in [-1, 1] from the view of the player to move at the
+     * root, {@code [actionCount]}; 0 for actions without visits. A live view.
      */
     public float[] values() {
         return values;
