@@ -109,7 +109,7 @@ def squared_error(predicted, target):
 
 
 def batch(a, seed):
-    """ModelBenchmark.train's batch: random binary planes (a third ones), one-hot policies, values +-1, zeros."""
+    """TrainingSpeed's batch: random binary planes (a third ones), one-hot policies, values +-1, zeros."""
     area = a.width * a.height
     g = torch.Generator().manual_seed(seed)
     observations = (torch.randint(0, 3, (a.batch, a.planes, a.height, a.width), generator=g) == 0).float()
@@ -120,7 +120,7 @@ def batch(a, seed):
 
 
 def train_rates(a, net):
-    """Steps per second: a warm-up step, then `rounds` rounds of at least `seconds` each, as ModelBenchmark.rate."""
+    """Steps per second: a warm-up step, then `rounds` rounds of at least `seconds` each, as Timing.rate."""
     optimizer = torch.optim.SGD(net.parameters(), lr=a.lr, momentum=a.momentum)
     # Parameter.Type.WEIGHT in DJL: convolution and dense kernels; batch-norm scales and biases are not penalised.
     kernels = [m.weight for m in net.modules() if isinstance(m, (nn.Conv2d, nn.Linear))]

@@ -68,6 +68,12 @@ public final class Board {
     private int koLoc = NO_LOC;
     private int stones;
 
+    /**
+     * An empty board.
+     *
+     * @param width  columns, 1 to {@link Rules#MAX_SIZE}
+     * @param height rows, 1 to {@link Rules#MAX_SIZE}
+     */
     public Board(int width, int height) {
         if (width < 1 || height < 1 || width > Rules.MAX_SIZE || height > Rules.MAX_SIZE) {
             throw new IllegalArgumentException("board size " + width + "x" + height + " is out of range");
@@ -122,7 +128,11 @@ public final class Board {
         stones = 0;
     }
 
-    /** Makes this board equal to {@code other}, which must have the same size. */
+    /**
+     * Makes this board equal to {@code other}: a few array copies, cheaper than undoing moves.
+     *
+     * @param other a board of the same size
+     */
     public void copyFrom(Board other) {
         if (other.width != width || other.height != height) {
             throw new IllegalArgumentException("cannot copy a " + other.width + "x" + other.height + " board into a "
@@ -144,85 +154,142 @@ public final class Board {
         stones = other.stones;
     }
 
+    /** {@return the board's columns} */
     public int width() {
         return width;
     }
 
+    /** {@return the board's rows} */
     public int height() {
         return height;
     }
 
-    /** Length of the padded arrays; every {@code loc} is below it. */
+    /** {@return the length of the padded arrays}: every {@code loc} is below it. */
     public int locCount() {
         return colour.length;
     }
 
+    /**
+     * {@return the location of column {@code x}, row {@code y}}
+     *
+     * @param x column, from the left
+     * @param y row, from the top
+     */
     public int loc(int x, int y) {
         return (x + 1) + (y + 1) * stride;
     }
 
+    /**
+     * {@return the column of an on-board location}
+     *
+     * @param loc the location
+     */
     public int x(int loc) {
         return loc % stride - 1;
     }
 
+    /**
+     * {@return the row of an on-board location}
+     *
+     * @param loc the location
+     */
     public int y(int loc) {
         return loc / stride - 1;
     }
 
-    /** The location of a point action (row-major, {@code y * width + x}). */
+    /**
+     * {@return the location of a point action}
+     *
+     * @param action a point, row-major: {@code y * width + x}
+     */
     public int locOfAction(int action) {
         return loc(action % width, action / width);
     }
 
-    /** The point action of an on-board location. */
+    /**
+     * {@return the point action of an on-board location}, row-major
+     *
+     * @param loc the location
+     */
     public int actionOfLoc(int loc) {
         return actionOfLoc[loc];
     }
 
-    /** Whether {@code loc} is a point of the board (not padding, not out of the array). */
+    /**
+     * {@return whether {@code loc} is a point of the board}: not padding, not out of the array
+     *
+     * @param loc any int
+     */
     public boolean onBoard(int loc) {
         return loc >= 0 && loc < colour.length && colour[loc] != Stone.WALL;
     }
 
+    /**
+     * {@return what stands at {@code loc}}: a {@link Stone} value, {@link Stone#WALL} on the padding
+     *
+     * @param loc a location below {@link #locCount()}
+     */
     public int colour(int loc) {
         return colour[loc];
     }
 
+    /**
+     * {@return what stands at column {@code x}, row {@code y}}: a {@link Stone} value
+     *
+     * @param x column, from the left
+     * @param y row, from the top
+     */
     public int colourAt(int x, int y) {
         return colour[loc(x, y)];
     }
 
-    /** Liberties of the chain at an occupied {@code loc}. */
+    /**
+     * {@return the liberties of the chain at {@code loc}}
+     *
+     * @param loc an occupied location
+     */
     public int liberties(int loc) {
         return libs[chainHead[loc]];
     }
 
-    /** Stones in the chain at an occupied {@code loc}. */
+    /**
+     * {@return the stones in the chain at {@code loc}}
+     *
+     * @param loc an occupied location
+     */
     public int chainSize(int loc) {
         return chainSize[chainHead[loc]];
     }
 
-    /** A representative stone of the chain at an occupied {@code loc}: equal for all stones of one chain. */
+    /**
+     * {@return a representative stone of the chain at {@code loc}}: equal for all stones of one chain
+     *
+     * @param loc an occupied location
+     */
     public int chainId(int loc) {
         return chainHead[loc];
     }
 
-    /** Zobrist hash of the colouring alone. */
+    /** {@return the Zobrist hash of the colouring alone} */
     public long hash() {
         return hash;
     }
 
-    /** The key that turns a colouring hash into a situation hash (colouring + player to move). */
+    /**
+     * {@return the key that turns a colouring hash into a situation hash} (colouring + player to move)
+     *
+     * @param player the player to move
+     */
     public static long sideToMoveKey(int player) {
         return player == Stone.WHITE ? Zobrist.WHITE_TO_MOVE : 0L;
     }
 
-    /** The point where the player to move may not immediately recapture a single-stone ko, or NO_LOC. */
+    /** {@return the point where the player to move may not immediately recapture a single-stone ko, or NO_LOC} */
     public int koLoc() {
         return koLoc;
     }
 
-    /** Number of longs {@link #copyStoneBits} writes. */
+    /** {@return the number of longs {@link #copyStoneBits} writes} */
     public int stoneBitsLength() {
         return 2 * atariBits.length;
     }
@@ -230,6 +297,9 @@ public final class Board {
     /**
      * Copies the stone bitboards into {@code out[offset..offset + stoneBitsLength())}: the black words, then the
      * white words, bit {@code loc % 64} of word {@code loc / 64} set where that colour stands.
+     *
+     * @param out    receives the words
+     * @param offset where the first word goes
      */
     public void copyStoneBits(long[] out, int offset) {
         int words = atariBits.length;
@@ -237,22 +307,36 @@ public final class Board {
         System.arraycopy(colourBits[Stone.WHITE], 0, out, offset + words, words);
     }
 
-    /** Stones captured so far by {@code player} (suicided stones count for the opponent). */
+    /**
+     * {@return the stones captured so far by {@code player}} (suicided stones count for the opponent)
+     *
+     * @param player {@link Stone#BLACK} or {@link Stone#WHITE}
+     */
     public int captures(int player) {
         return captures[player];
     }
 
-    /** Stones on the board. */
+    /** {@return the stones on the board} */
     public int stoneCount() {
         return stones;
     }
 
-    /** The four neighbour offsets {@code -1, +1, -stride, +stride}. */
+    /**
+     * {@return the neighbour of {@code loc}}, possibly padding: no bounds check needed
+     *
+     * @param loc       an on-board location
+     * @param direction 0 to 3: the offsets {@code -1, +1, -stride, +stride}
+     */
     public int neighbour(int loc, int direction) {
         return loc + offsets[direction];
     }
 
-    /** Whether playing {@code player} at the empty {@code loc} would leave its own chain without liberties. */
+    /**
+     * {@return whether playing {@code player} at the empty {@code loc} would leave its own chain without liberties}
+     *
+     * @param loc    an empty location
+     * @param player the colour to play
+     */
     public boolean isSuicide(int loc, int player) {
         int opp = player ^ 3;
         for (int d = 0; d < 4; d++) {
@@ -272,7 +356,12 @@ public final class Board {
         return true;
     }
 
-    /** Whether playing {@code player} at the empty {@code loc} captures at least one opponent chain. */
+    /**
+     * {@return whether playing {@code player} at the empty {@code loc} captures at least one opponent chain}
+     *
+     * @param loc    an empty location
+     * @param player the colour to play
+     */
     public boolean wouldCapture(int loc, int player) {
         int opp = player ^ 3;
         for (int d = 0; d < 4; d++) {
@@ -294,6 +383,10 @@ public final class Board {
     /**
      * What playing {@code player} at the empty {@code loc} does: {@link #PLAIN}, {@link #CAPTURES} or
      * {@link #SUICIDE}. After a plain move the hash is {@code hash() ^ stoneKey} and the board holds one stone more.
+     *
+     * @param loc    an empty location
+     * @param player the colour to play
+     * @return the move's effect
      */
     public int moveEffect(int loc, int player) {
         int opp = player ^ 3;
@@ -323,6 +416,11 @@ public final class Board {
      * <p>Works on the bitboards, a whole word of locations at a time: a point is plain when it is empty, has an
      * empty neighbour or a friendly neighbour outside atari, and no opponent neighbour in atari. This is several
      * times faster than asking {@link #moveEffect} point by point.
+     *
+     * @param player  the colour to play
+     * @param plain   receives the plain points, loc-indexed bits
+     * @param special receives the other empty points, then {@link #NO_LOC}
+     * @return the number of plain points
      */
     public int scanMoves(int player, long[] plain, int[] special) {
         long[] empty = colourBits[Stone.EMPTY];
@@ -348,7 +446,7 @@ public final class Board {
         return plainCount;
     }
 
-    /** Words of a loc-indexed bitboard of this board (bit {@code loc % 64} of word {@code loc / 64}). */
+    /** {@return the words of a loc-indexed bitboard of this board} (bit {@code loc % 64} of word {@code loc / 64}) */
     public int bitWords() {
         return atariBits.length;
     }
@@ -356,6 +454,10 @@ public final class Board {
     /**
      * The points of row {@code y} (0 = top) holding {@code colour} (EMPTY, BLACK or WHITE) as bits: bit {@code x}
      * for column {@code x}. Encoders read a whole row this way instead of point by point.
+     *
+     * @param colour {@link Stone#EMPTY}, {@link Stone#BLACK} or {@link Stone#WHITE}
+     * @param y      the row
+     * @return the row's bits
      */
     public long rowBits(int colour, int y) {
         return rowBits(colourBits[colour], 0, y);
@@ -364,6 +466,11 @@ public final class Board {
     /**
      * Row {@code y} of a bitboard in this board's layout stored in {@code bits} from index {@code base} (such as the
      * words {@link #copyStoneBits} writes): bit {@code x} for column {@code x}.
+     *
+     * @param bits a bitboard, loc-indexed
+     * @param base index of its first word in {@code bits}
+     * @param y    the row
+     * @return the row's bits
      */
     public long rowBits(long[] bits, int base, int y) {
         int from = (y + 1) * stride + 1;
@@ -389,6 +496,10 @@ public final class Board {
      * What {@code player} playing at the empty {@code loc} would do ({@link #PLAIN}, {@link #CAPTURES} or
      * {@link #SUICIDE}), without playing it; until the next probe, {@link #probedStones()} and {@link #probedHash()}
      * describe the position it would leave. One look at the neighbours answers all three, as superko checks need.
+     *
+     * @param loc    an empty location
+     * @param player the colour to play
+     * @return the move's effect
      */
     public int probe(int loc, int player) {
         int effect = scanNeighbours(loc, player);
@@ -406,17 +517,22 @@ public final class Board {
         return effect;
     }
 
-    /** Stones on the board after the last {@link #probe}d move. */
+    /** {@return the stones on the board after the last {@link #probe}d move} */
     public int probedStones() {
         return probedStones;
     }
 
-    /** The colouring hash after the last {@link #probe}d move. */
+    /** {@return the colouring hash after the last {@link #probe}d move} */
     public long probedHash() {
         return probedHash;
     }
 
-    /** The number of stones on the board after {@code player} plays at the empty {@code loc}, without playing. */
+    /**
+     * {@return the number of stones on the board after {@code player} plays at the empty {@code loc}}, without playing
+     *
+     * @param loc    an empty location
+     * @param player the colour to play
+     */
     public int stoneCountAfter(int loc, int player) {
         probe(loc, player);
         return probedStones;
@@ -425,12 +541,21 @@ public final class Board {
     /**
      * The location whose Zobrist key for a {@code player} stone is {@code key}, or {@link #NO_LOC}: inverts the
      * hash change of a plain move. The location may lie outside this board; check {@link #onBoard}.
+     *
+     * @param key    a stone's Zobrist key
+     * @param player the stone's colour
+     * @return its location
      */
     public static int locOfStoneKey(long key, int player) {
         return Zobrist.locOfKey(key, player);
     }
 
-    /** The colouring hash after {@code player} plays at the empty {@code loc}, without playing it. */
+    /**
+     * {@return the colouring hash after {@code player} plays at the empty {@code loc}}, without playing it
+     *
+     * @param loc    an empty location
+     * @param player the colour to play
+     */
     public long hashAfter(int loc, int player) {
         probe(loc, player);
         return probedHash;
@@ -474,6 +599,9 @@ public final class Board {
     /**
      * Places a stone of {@code player} on the empty {@code loc}, clears opponent chains without liberties, then the
      * mover's own chain if it has none (suicide). Legality is the caller's business.
+     *
+     * @param loc    an empty location
+     * @param player the colour to play
      */
     public void play(int loc, int player) {
         int opp = player ^ 3;
@@ -595,7 +723,12 @@ public final class Board {
         koLoc = NO_LOC;
     }
 
-    /** Puts a stone on an empty point with no captures (handicap set-up); the point must not be suicide. */
+    /**
+     * Puts a stone on an empty point with no captures (handicap set-up).
+     *
+     * @param loc    an empty location that is not suicide and captures nothing
+     * @param player the stone's colour
+     */
     public void placeStone(int loc, int player) {
         if (colour[loc] != Stone.EMPTY) {
             throw new IllegalArgumentException("point " + x(loc) + "," + y(loc) + " is not empty");
@@ -807,6 +940,8 @@ public final class Board {
      * empty; spaces ignored, blank lines skipped. Chains, liberties and hash are rebuilt. Throws
      * {@link IllegalArgumentException} (leaving the board empty) if the diagram's shape differs from the board's or a
      * chain has no liberties.
+     *
+     * @param diagram the rows, one per line
      */
     public void setFromDiagram(String diagram) {
         String[] rows = diagram.strip().lines().map(r -> r.replace(" ", "")).filter(r -> !r.isEmpty())

@@ -40,7 +40,11 @@ public final class AlphaZeroFeatures implements FeatureSet {
         this(DEFAULT_HISTORY);
     }
 
-    /** Planes for the last {@code history} (1..64) positions. */
+    /**
+     * Planes for the last {@code history} positions: {@code 2 * history + 1} in all.
+     *
+     * @param history positions encoded, 1..64
+     */
     public AlphaZeroFeatures(int history) {
         if (history < 1 || history > 64) {
             throw new IllegalArgumentException("history " + history + " is out of range 1..64");
@@ -48,7 +52,7 @@ public final class AlphaZeroFeatures implements FeatureSet {
         this.history = history;
     }
 
-    /** Number of past positions encoded. */
+    /** {@return the number of past positions encoded} */
     public int history() {
         return history;
     }

@@ -13,37 +13,51 @@ import org.tengen.env.rules.Rules;
  * Feature sets are versioned: a network trained on one {@code id()/version()} must be fed the same.
  */
 public interface FeatureSet {
-    /** A short stable name used in configs and checkpoints, e.g. {@code az17}. */
+    /** {@return a short stable name used in configs and checkpoints}, e.g. {@code az17} */
     String id();
 
-    /** Bumped whenever the meaning of any plane changes. */
+    /** {@return the version}, bumped whenever the meaning of any plane changes */
     int version();
 
-    /** Number of planes. */
+    /** {@return the number of planes} */
     int planes();
 
-    /** How many past positions the encoder reads; games must keep at least that many. */
+    /** {@return how many past positions the encoder reads}; games must keep at least that many */
     int positionsNeeded();
 
-    /** The shape of one position's observation under {@code rules}: {@code [planes, height, width]}. */
-    /** Whether the planes show the komi, so that a network can learn how its value depends on it. */
+    /** {@return whether the planes show the komi}, so that a network can learn how its value depends on it */
     default boolean seesKomi() {
         return false;
     }
 
+    /**
+     * {@return the shape of one position's observation under {@code rules}: {@code [planes, height, width]}}
+     *
+     * @param rules the rules, whose board sets height and width
+     */
     default int[] shape(Rules rules) {
         return new int[] {planes(), rules.height(), rules.width()};
     }
 
-    /** Floats per position under {@code rules}: {@code planes * height * width}. */
+    /**
+     * {@return the floats per position under {@code rules}: {@code planes * height * width}}
+     *
+     * @param rules the rules, whose board sets height and width
+     */
     default int observationSize(Rules rules) {
         return planes() * rules.area();
     }
 
-    /** Writes the planes of {@code game}'s current position into {@code out} starting at {@code offset}. */
+    /**
+     * Writes the planes of {@code game}'s current position.
+     *
+     * @param game   the game, which must keep {@link #positionsNeeded()} positions
+     * @param out    receives the planes, with absolute puts
+     * @param offset index of the first float
+     */
     void encode(Game game, FloatBuffer out, int offset);
 
-    /** Whether every plane holds only 0 and 1, so that positions can be packed into bits ({@link PlaneBits}). */
+    /** {@return whether every plane holds only 0 and 1}, so that positions can be packed into {@link PlaneBits} */
     default boolean binary() {
         return false;
     }
@@ -52,6 +66,9 @@ public interface FeatureSet {
      * Writes the planes of {@code game}'s current position packed into bits ({@link PlaneBits}): {@link
      * PlaneBits#words} longs into {@code out} from index {@code offset}, what {@link #encode} writes as floats.
      *
+     * @param game   the game, which must keep {@link #positionsNeeded()} positions
+     * @param out    receives the words, with absolute puts
+     * @param offset index of the first word
      * @throws UnsupportedOperationException if the feature set is not {@link #binary()}
      */
     default void encodeBits(Game game, LongBuffer out, int offset) {

@@ -10,14 +10,16 @@ public final class FeatureSets {
     private FeatureSets() {
     }
 
-    /** The default input of the project's networks: AlphaZero's 8 positions, {@code az17}. */
+    /** {@return the default input of the project's networks}: AlphaZero's 8 positions, {@code az17} */
     public static FeatureSet defaultSet() {
         return new AlphaZeroFeatures();
     }
 
     /**
-     * The feature set called {@code id}: {@code az<2k+1>} (k = 1..64), {@code rich} or {@code none}; case-insensitive.
+     * The feature set called {@code id}.
      *
+     * @param id {@code az<2k+1>} (k = 1..64), {@code rich} or {@code none}; case-insensitive
+     * @return the feature set
      * @throws IllegalArgumentException naming the id and listing the known ones
      */
     public static FeatureSet byId(String id) {

@@ -13,12 +13,21 @@ public final class PlaneBits {
     private PlaneBits() {
     }
 
-    /** Longs per plane of {@code area} points. */
+    /**
+     * {@return the longs per plane of {@code area} points}
+     *
+     * @param area the board's points
+     */
     public static int wordsPerPlane(int area) {
         return (area + 63) >>> 6;
     }
 
-    /** Longs per position: {@code planes * wordsPerPlane(area)}. */
+    /**
+     * {@return the longs per position: {@code planes * wordsPerPlane(area)}}
+     *
+     * @param planes the feature set's planes
+     * @param area   the board's points
+     */
     public static int words(int planes, int area) {
         return planes * wordsPerPlane(area);
     }
@@ -27,6 +36,13 @@ public final class PlaneBits {
      * Expands one position of {@code planes} packed planes of {@code area} points from {@code in} (from index
      * {@code offset}) into floats 0 and 1 in {@code out} from index {@code outOffset}, the layout of the float
      * observations.
+     *
+     * @param in        the packed position
+     * @param offset    index of its first word
+     * @param planes    its planes
+     * @param area      the board's points
+     * @param out       receives the floats, with absolute puts
+     * @param outOffset index of the first float
      */
     public static void unpack(LongBuffer in, int offset, int planes, int area, FloatBuffer out, int outOffset) {
         int perPlane = wordsPerPlane(area);

@@ -25,6 +25,12 @@ public final class Symmetries {
     private final int[] inverse;
     private final int[][] compose;
 
+    /**
+     * Precomputes the permutations of a board.
+     *
+     * @param width  the board's columns, at least 1
+     * @param height the board's rows, at least 1
+     */
     public Symmetries(int width, int height) {
         if (width < 1 || height < 1) {
             throw new IllegalArgumentException("board size " + width + "x" + height + " is not positive");
@@ -55,40 +61,65 @@ public final class Symmetries {
         }
     }
 
-    /** 8 on a square board, 4 on a rectangle. */
+    /** {@return the number of symmetries}: 8 on a square board, 4 on a rectangle */
     public int count() {
         return perm.length;
     }
 
+    /** {@return the board's columns} */
     public int width() {
         return width;
     }
 
+    /** {@return the board's rows} */
     public int height() {
         return height;
     }
 
-    /** A short name such as {@code rotate-90}. */
+    /**
+     * {@return a short name of symmetry {@code s}}, such as {@code rotate-90}
+     *
+     * @param s a symmetry, 0..7
+     */
     public static String name(int s) {
         return NAMES[s];
     }
 
-    /** The symmetry undoing {@code s}. */
+    /**
+     * {@return the symmetry undoing {@code s}}
+     *
+     * @param s a symmetry of this board
+     */
     public int inverse(int s) {
         return inverse[s];
     }
 
-    /** The symmetry equal to applying {@code second} after {@code first}. */
+    /**
+     * {@return the symmetry equal to applying {@code second} after {@code first}}
+     *
+     * @param second the symmetry applied last
+     * @param first  the symmetry applied first
+     */
     public int compose(int second, int first) {
         return compose[second][first];
     }
 
-    /** Where {@code s} sends the point {@code y * width + x}. */
+    /**
+     * {@return where {@code s} sends {@code point}}
+     *
+     * @param s     a symmetry of this board
+     * @param point a point, {@code y * width + x}
+     */
     public int mapPoint(int s, int point) {
         return perm[s][point];
     }
 
-    /** Where {@code s} sends an action: a point as {@link #mapPoint}, pass to pass. */
+    /**
+     * {@return where {@code s} sends {@code action}}: a point as {@link #mapPoint}, pass to pass
+     *
+     * @param s      a symmetry of this board
+     * @param action a point or pass
+     */
     public int mapAction(int s, int action) {
         return action == area ? area : perm[s][action];
     }
@@ -96,6 +127,13 @@ public final class Symmetries {
     /**
      * Writes {@code planes} CHW planes from {@code src} at {@code srcOffset} to {@code dst} at {@code dstOffset},
      * transformed by {@code s}. Source and destination must not overlap.
+     *
+     * @param s         a symmetry of this board
+     * @param src       the planes
+     * @param srcOffset index of their first float
+     * @param dst       receives the transformed planes
+     * @param dstOffset index of its first float
+     * @param planes    number of planes
      */
     public void transformPlanes(int s, FloatBuffer src, int srcOffset, FloatBuffer dst, int dstOffset, int planes) {
         int[] p = perm[s];
@@ -108,7 +146,16 @@ public final class Symmetries {
         }
     }
 
-    /** As {@link #transformPlanes(int, FloatBuffer, int, FloatBuffer, int, int)} on arrays. */
+    /**
+     * As {@link #transformPlanes(int, FloatBuffer, int, FloatBuffer, int, int)} on arrays.
+     *
+     * @param s         a symmetry of this board
+     * @param src       the planes
+     * @param srcOffset index of their first float
+     * @param dst       receives the transformed planes
+     * @param dstOffset index of its first float
+     * @param planes    number of planes
+     */
     public void transformPlanes(int s, float[] src, int srcOffset, float[] dst, int dstOffset, int planes) {
         int[] p = perm[s];
         for (int c = 0; c < planes; c++) {
@@ -120,7 +167,15 @@ public final class Symmetries {
         }
     }
 
-    /** Writes the {@code area + 1} policy entries of {@code src} to {@code dst}, transformed by {@code s}. */
+    /**
+     * Writes the {@code area + 1} policy entries of {@code src} to {@code dst}, transformed by {@code s}.
+     *
+     * @param s         a symmetry of this board
+     * @param src       the policy
+     * @param srcOffset index of its first entry
+     * @param dst       receives the transformed policy
+     * @param dstOffset index of its first entry
+     */
     public void transformPolicy(int s, float[] src, int srcOffset, float[] dst, int dstOffset) {
         int[] p = perm[s];
         for (int i = 0; i < area; i++) {
@@ -129,7 +184,15 @@ public final class Symmetries {
         dst[dstOffset + area] = src[srcOffset + area];
     }
 
-    /** As {@link #transformPolicy(int, float[], int, float[], int)} for a legal mask. */
+    /**
+     * As {@link #transformPolicy(int, float[], int, float[], int)} for a legal mask.
+     *
+     * @param s         a symmetry of this board
+     * @param src       the mask
+     * @param srcOffset index of its first entry
+     * @param dst       receives the transformed mask
+     * @param dstOffset index of its first entry
+     */
     public void transformMask(int s, boolean[] src, int srcOffset, boolean[] dst, int dstOffset) {
         int[] p = perm[s];
         for (int i = 0; i < area; i++) {

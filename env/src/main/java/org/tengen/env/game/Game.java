@@ -44,7 +44,11 @@ public final class Game {
     /** The start and every move, for {@link #history()}. */
     private final MoveLog log = new MoveLog();
 
-    /** A game that remembers the last {@value #DEFAULT_KEPT_POSITIONS} positions for feature encoders. */
+    /**
+     * A game that remembers the last {@value #DEFAULT_KEPT_POSITIONS} positions for feature encoders.
+     *
+     * @param rules the game's rules, board size included
+     */
     public Game(Rules rules) {
         this(rules, DEFAULT_KEPT_POSITIONS);
     }
@@ -52,7 +56,12 @@ public final class Game {
     /** Default number of recent positions kept for {@link #pastColour}: AlphaZero's 8. */
     public static final int DEFAULT_KEPT_POSITIONS = 8;
 
-    /** A game that remembers the last {@code keptPositions} (at least 1) positions for {@link #pastColour}. */
+    /**
+     * A game that remembers the last {@code keptPositions} positions for {@link #pastColour}.
+     *
+     * @param rules         the game's rules, board size included
+     * @param keptPositions at least 1: the current position
+     */
     public Game(Rules rules, int keptPositions) {
         this.rules = rules;
         this.board = new Board(rules.width(), rules.height());
@@ -104,6 +113,9 @@ public final class Game {
      * before the first turn. The stones stand for any handicap the rules still owed (no extra free moves or White
      * passes follow); handicap komi still comes from the rules. {@link #reset()} returns to the rules' own start.
      *
+     * @param blackActions the black stones, as point actions
+     * @param whiteActions the white stones, as point actions
+     * @param toMove       the player to move after them
      * @throws IllegalArgumentException if an action is not a point, a point is given twice, a chain would be left
      *                                  without liberties, or {@code toMove} is not BLACK or WHITE; the game is then
      *                                  back at the rules' own start
@@ -139,7 +151,11 @@ public final class Game {
         log.startAtSetUp(blackActions, whiteActions, toMove);
     }
 
-    /** Makes this game equal to {@code other}, which must have the same rules. */
+    /**
+     * Makes this game equal to {@code other}, history included.
+     *
+     * @param other a game with the same rules and the same number of kept positions
+     */
     public void copyFrom(Game other) {
         if (!other.rules.equals(rules)) {
             throw new IllegalArgumentException("cannot copy a game with other rules");
@@ -160,22 +176,24 @@ public final class Game {
         log.copyFrom(other.log);
     }
 
-    /** A fresh copy (allocates; for search roots and undo stacks, not hot loops). */
+    /** {@return a fresh copy} (allocates; for search roots and undo stacks, not hot loops) */
     public Game copy() {
         Game g = new Game(rules, recent.kept());
         g.copyFrom(this);
         return g;
     }
 
+    /** {@return the game's rules} */
     public Rules rules() {
         return rules;
     }
 
-    /** The board, for reading. Changing it directly bypasses the rules and the history. */
+    /** {@return the board, for reading}: changing it directly bypasses the rules and the history. */
     public Board board() {
         return board;
     }
 
+    /** {@return the player to move}: {@link Stone#BLACK} or {@link Stone#WHITE} */
     public int toMove() {
         return toMove;
     }
@@ -188,6 +206,8 @@ public final class Game {
      *
      * <p>Not recorded in the {@link #history()} by itself: the history knows a switch through the player of the
      * next move ({@link #playAs} switches and plays in one step).
+     *
+     * @param player {@link Stone#BLACK} or {@link Stone#WHITE}
      */
     public void setToMove(int player) {
         if (player != Stone.BLACK && player != Stone.WHITE) {
@@ -203,6 +223,7 @@ public final class Game {
         }
     }
 
+    /** {@return whether the game is on, and if not, how it ended} */
     public Status status() {
         return status;
     }
@@ -224,39 +245,42 @@ public final class Game {
         }
     }
 
+    /** {@return whether the game is over}, however it ended */
     public boolean isOver() {
         return status != Status.PLAYING;
     }
 
-    /** Turns played: moves and passes, handicap moves and NZ handicap passes included. */
+    /** {@return the turns played}: moves and passes, handicap moves and NZ handicap passes included */
     public int turns() {
         return turns;
     }
 
-    /** The last action played, or -1 at the start. */
+    /** {@return the last action played, or -1 at the start} */
     public int lastAction() {
         return lastAction;
     }
 
-    /** The player who played the last action, or EMPTY at the start. */
+    /** {@return the player who played the last action, or EMPTY at the start} */
     public int lastPlayer() {
         return lastPlayer;
     }
 
+    /** {@return the passes played since the last stone}: two end the game */
     public int consecutivePasses() {
         return consecutivePasses;
     }
 
-    /** The player who resigned, or EMPTY. */
+    /** {@return the player who resigned, or EMPTY} */
     public int resignedPlayer() {
         return resigned;
     }
 
+    /** {@return the pass action}: the board's area, after every point */
     public int passAction() {
         return passAction;
     }
 
-    /** How many recent positions {@link #pastColour} can reach back (at least 1: the current one). */
+    /** {@return how many recent positions {@link #pastColour} can reach back} (at least 1: the current one) */
     public int keptPositions() {
         return recent.kept();
     }
@@ -264,6 +288,10 @@ public final class Game {
     /**
      * The colour of {@code loc} {@code k} turns ago ({@code k = 0}: now). Before the start of the game, or beyond
      * {@link #keptPositions()}, every point reads EMPTY (AlphaZero pads history with empty boards).
+     *
+     * @param k   turns ago
+     * @param loc an on-board location
+     * @return a {@link Stone} value
      */
     public int pastColour(int k, int loc) {
         return recent.colour(k, loc);
@@ -272,12 +300,20 @@ public final class Game {
     /**
      * Row {@code y} of the {@code colour} (BLACK or WHITE) stones {@code k} turns ago as bits, bit {@code x} for
      * column {@code x}; 0 where {@link #pastColour} reads EMPTY. Lets encoders take a row at a time.
+     *
+     * @param k      turns ago
+     * @param colour {@link Stone#BLACK} or {@link Stone#WHITE}
+     * @param y      the row, from the top
+     * @return the row's bits
      */
     public long pastRowBits(int k, int colour, int y) {
         return recent.rowBits(k, colour, y);
     }
 
-    /** How many positions {@link #pastColour} knows: turns since the start plus one, at most keptPositions(). */
+    /**
+     * {@return how many positions {@link #pastColour} knows}: turns since the start plus one, at most
+     * {@link #keptPositions()}
+     */
     public int pastPositionCount() {
         return recent.count();
     }
@@ -287,12 +323,20 @@ public final class Game {
      * {@code k + 1} turns ago, or -1; both must be known ({@code k + 1 < pastPositionCount()}). Lets encoders
      * derive one history plane from the next by patching the few points a turn changed; the scan compares
      * bitboards, 64 locations a step.
+     *
+     * @param k       turns ago of the newer position
+     * @param fromLoc where the scan starts
+     * @return the first changed location, or -1
      */
     public int pastChange(int k, int fromLoc) {
         return recent.change(k, fromLoc);
     }
 
-    /** Why {@code action} is or is not legal for the player to move; cheapest checks first. */
+    /**
+     * {@return why {@code action} is or is not legal for the player to move}; cheapest checks first
+     *
+     * @param action any int: a point row-major, pass, or out of range
+     */
     public Legality legality(int action) {
         if (status != Status.PLAYING) {
             return Legality.GAME_OVER;
@@ -306,7 +350,11 @@ public final class Game {
         return pointLegality(board.locOfAction(action));
     }
 
-    /** Whether {@code action} is legal for the player to move. */
+    /**
+     * {@return whether {@code action} is legal for the player to move}
+     *
+     * @param action any int: a point row-major, pass, or out of range
+     */
     public boolean isLegal(int action) {
         return legality(action) == Legality.LEGAL;
     }
@@ -347,6 +395,10 @@ public final class Game {
      * <p>Same answers as {@link #legality}, but faster: captures and suicides are looked up one by one, while the
      * plain moves that repeat a position are found by inverting the hash difference to each recorded position
      * with one stone more than the board (usually none or a few), instead of hashing every empty point.
+     *
+     * @param mask   receives the mask, area + 1 entries
+     * @param offset where the mask starts
+     * @return the number of legal actions
      */
     public int legalMask(boolean[] mask, int offset) {
         java.util.Arrays.fill(mask, offset, offset + rules.area() + 1, false);
@@ -360,6 +412,12 @@ public final class Game {
      * the points that are true in {@code mask[offset ..]} as loc-indexed bits, as this method leaves them (zeros for
      * an all-false mask); it may be another game's. A step changes a handful of points, so this writes a handful of
      * entries where {@link #legalMask} rewrites all of them. Same mask and count as {@link #legalMask}.
+     *
+     * @param mask     a legal mask of this size, updated
+     * @param offset   where the mask starts
+     * @param previous the mask's true points as bits, updated
+     * @param from     where those bits start
+     * @return the number of legal actions
      */
     public int updateLegalMask(boolean[] mask, int offset, long[] previous, int from) {
         boolean playing = status == Status.PLAYING;
@@ -414,7 +472,12 @@ public final class Game {
         return banned;
     }
 
-    /** Plays {@code action} for the player to move, or throws {@link IllegalMoveException} saying why not. */
+    /**
+     * Plays {@code action} for the player to move.
+     *
+     * @param action a point row-major, or pass
+     * @throws IllegalMoveException saying why the action is not legal
+     */
     public void play(int action) {
         Legality legality = legality(action);
         if (legality != Legality.LEGAL) {
@@ -427,6 +490,8 @@ public final class Game {
     /**
      * Plays an action the caller already knows to be legal (e.g. from {@link #legalMask}); skips the checks.
      * Playing an illegal action this way corrupts the game.
+     *
+     * @param action a legal action
      */
     public void playLegal(int action) {
         int player = toMove;
@@ -448,6 +513,8 @@ public final class Game {
      * game ended by its moves (passes, the turn cap) is recorded and changes nothing else (a controller may keep
      * passing). After a resignation or {@link #truncate()} nothing can be played.
      *
+     * @param player the colour that plays
+     * @param action a point row-major, or pass
      * @throws IllegalMoveException if the move is illegal; the game may then have been resumed and switched to
      *                              {@code player}, so check on a copy first where that matters
      */
@@ -468,7 +535,7 @@ public final class Game {
         play(action);
     }
 
-    /** Moves recorded since the start (passes included; the passes the rules insert themselves not). */
+    /** {@return the moves recorded since the start} (passes included; the passes the rules insert themselves not) */
     public int moveCount() {
         return log.count();
     }
@@ -479,6 +546,8 @@ public final class Game {
      * {@link #setUpStones}, {@link #play}, {@link #playLegal}, {@link #playAs}, {@link #resign} and
      * {@link #truncate}; see {@link #setToMove} and {@link #resume} for those two. Allocates; for records, undo and
      * loading, not hot loops.
+     *
+     * @return the history
      */
     public GameHistory history() {
         GameHistory.Ending ending = status == Status.PLAYING || endedByMoves() ? GameHistory.Ending.NONE
@@ -535,7 +604,11 @@ public final class Game {
         }
     }
 
-    /** {@code player} resigns; the game is over and the opponent wins. */
+    /**
+     * {@code player} resigns; the game is over and the opponent wins.
+     *
+     * @param player the colour that resigns
+     */
     public void resign(int player) {
         if (status != Status.PLAYING) {
             throw new IllegalStateException("the game is already over (" + status + ")");
@@ -558,7 +631,7 @@ public final class Game {
         status = Status.TRUNCATED;
     }
 
-    /** The area count of the current position with the rules' komi (handicap compensation included). */
+    /** {@return the area count of the current position} with the rules' komi (handicap compensation included) */
     public Score score() {
         scorer.count();
         return new Score(scorer.blackArea(), scorer.whiteArea(), rules.effectiveKomi(),
@@ -566,15 +639,17 @@ public final class Game {
                 board.captures(Stone.WHITE) + passPrisoners[Stone.WHITE]);
     }
 
-    /** Black's area minus White's area and komi, without allocating. */
+    /** {@return Black's area minus White's area and komi}, without allocating */
     public double scoreMargin() {
         scorer.count();
         return scorer.blackArea() - scorer.whiteArea() - rules.effectiveKomi();
     }
 
     /**
-     * The winner once the game is over: the opponent of a resigner, else by area count; EMPTY for a tie or a game
-     * still playing. A truncated game is counted as it stands.
+     * The winner once the game is over: the opponent of a resigner, else by area count. A truncated game is counted
+     * as it stands.
+     *
+     * @return {@link Stone#BLACK} or {@link Stone#WHITE}; EMPTY for a tie or a game still playing
      */
     public int winner() {
         if (status == Status.PLAYING) {
@@ -590,6 +665,9 @@ public final class Game {
     /**
      * Writes area ownership from Black's point of view into {@code out[offset + action]} for every point:
      * +1 Black's (stone or region reaching only black), -1 White's, 0 neutral.
+     *
+     * @param out    receives the ownership, area entries
+     * @param offset where they start
      */
     public void ownership(float[] out, int offset) {
         scorer.count();
@@ -602,7 +680,11 @@ public final class Game {
         }
     }
 
-    /** A human-readable action: {@code pass}, or the point as {@code (x,y)} and GTP vertex, e.g. {@code D4}. */
+    /**
+     * {@return a human-readable action}: {@code pass}, or the point as {@code (x,y)} and GTP vertex, e.g. {@code D4}
+     *
+     * @param action a point row-major, or pass
+     */
     public String describeAction(int action) {
         if (action == passAction) {
             return "pass";

@@ -30,6 +30,10 @@ public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> 
 
     /** One move: {@code player} (BLACK or WHITE) played {@code action} (a point, or pass = area). */
     public record Move(int player, int action) {
+        /**
+         * @param player BLACK or WHITE
+         * @param action a point row-major, or pass; checked against a board by the history
+         */
         public Move {
             if (player != Stone.BLACK && player != Stone.WHITE) {
                 throw new IllegalArgumentException("a move's player must be black or white, got " + player);
@@ -41,9 +45,26 @@ public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> 
      * How a game ended beyond what its moves say. Two passes and the rules' turn cap follow from the moves; a
      * resignation is a status, not a move; {@link Game#truncate()} cuts a game that could go on.
      */
-    public enum Ending { NONE, BLACK_RESIGNED, WHITE_RESIGNED, TRUNCATED }
+    public enum Ending {
+        /** The moves say it all: the game goes on, or ended by passes or at the turn cap. */
+        NONE,
+        /** Black resigned. */
+        BLACK_RESIGNED,
+        /** White resigned. */
+        WHITE_RESIGNED,
+        /** Cut where it stood by {@link Game#truncate()}. */
+        TRUNCATED
+    }
 
     /**
+     * Checks the history against its board, and sorts and copies the lists.
+     *
+     * @param rules       the rules, board and komi
+     * @param blackStones points of the board, in any order
+     * @param whiteStones points of the board, none of them black
+     * @param firstPlayer BLACK or WHITE
+     * @param moves       each a point of the board or pass
+     * @param ending      not null
      * @throws IllegalArgumentException if a stone or move is not on the board, a point is set up twice, or the first
      *                                  player is not BLACK or WHITE
      */
@@ -71,7 +92,12 @@ public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> 
         }
     }
 
-    /** A game under {@code rules} from the rules' own start (fixed handicap stones included), no move played yet. */
+    /**
+     * {@return a game under {@code rules} from the rules' own start} (fixed handicap stones included), no move played
+     * yet
+     *
+     * @param rules the game's rules
+     */
     public static GameHistory start(Rules rules) {
         boolean fixed = rules.isHandicapGame() && rules.placement() == HandicapPlacement.FIXED;
         List<Integer> black = new ArrayList<>();
@@ -84,24 +110,33 @@ public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> 
     }
 
     /**
-     * Whether the game started elsewhere than the rules' own start: other stones or another first player. A set-up
-     * equal to that start is that start (a free handicap then still owes its stones).
+     * {@return whether the game started elsewhere than the rules' own start}: other stones or another first player. A
+     * set-up equal to that start is that start (a free handicap then still owes its stones).
      */
     public boolean setUp() {
         GameHistory own = start(rules);
         return !blackStones.equals(own.blackStones) || !whiteStones.isEmpty() || firstPlayer != own.firstPlayer;
     }
 
+    /** {@return the moves played}, passes included */
     public int moveCount() {
         return moves.size();
     }
 
-    /** The same history under other rules (e.g. GTP's {@code komi} during a game). */
+    /**
+     * {@return the same history under other rules} (e.g. GTP's {@code komi} during a game)
+     *
+     * @param newRules rules of the same board
+     */
     public GameHistory withRules(Rules newRules) {
         return new GameHistory(newRules, blackStones, whiteStones, firstPlayer, moves, ending);
     }
 
-    /** The same history without its moves after the first {@code n}; the ending goes unless all moves stay. */
+    /**
+     * {@return the same history without its moves after the first {@code n}}; the ending goes unless all moves stay
+     *
+     * @param n moves kept, {@code 0..moveCount()}
+     */
     public GameHistory truncated(int n) {
         checkMoveNumber(n);
         return n == moves.size() ? this
@@ -112,6 +147,8 @@ public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> 
      * The same game with its first {@code n} moves as set-up stones: a random opening kept as the start position, so
      * that nothing learns from its moves. Exact, since such moves only add stones (no position before them can recur).
      *
+     * @param n moves to turn into set-up stones
+     * @return the history with that start
      * @throws IllegalArgumentException if one of those moves is a pass, captures or is a suicide
      */
     public GameHistory openingAsSetup(int n) {
@@ -129,7 +166,7 @@ public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> 
         return new GameHistory(rules, black, white, opened.toMove(), moves.subList(n, moves.size()), ending);
     }
 
-    /** The game after every move and its ending: see {@link #replay(int)}. */
+    /** {@return the game after every move and its ending}: see {@link #replay(int)} */
     public Game replay() {
         return replay(moves.size());
     }
@@ -138,6 +175,8 @@ public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> 
      * Rebuilds the game after its first {@code n} moves ({@code 0..moveCount()}) exactly as it was played: board,
      * player to move, passes, handicap phase and superko history; with all moves, the ending too.
      *
+     * @param n moves to replay, {@code 0..moveCount()}
+     * @return the game
      * @throws IllegalArgumentException naming the move (1-based) and why, if a move or the set-up is illegal
      */
     public Game replay(int n) {
@@ -148,8 +187,12 @@ public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> 
     @FunctionalInterface
     public interface MoveVisitor {
         /**
-         * Move {@code index} (from 0) is about to be played in {@code game}, which the visitor may read (e.g. encode
-         * its position for a network) but not change.
+         * A move is about to be played.
+         *
+         * @param index the move's number, from 0
+         * @param move  the move
+         * @param game  the game before it: the visitor may read it (e.g. encode its position for a network) but not
+         *              change it
          */
         void beforeMove(int index, Move move, Game game);
     }
@@ -157,6 +200,10 @@ public record GameHistory(Rules rules, List<Integer> blackStones, List<Integer> 
     /**
      * As {@link #replay()}, in a game that keeps {@code keptPositions} recent positions (as many as a feature set
      * reads), showing each move to {@code visitor} just before it is played: how training data is read from records.
+     *
+     * @param keptPositions recent positions the game keeps, at least 1
+     * @param visitor       sees each move before it is played
+     * @return the game after every move
      */
     public Game replay(int keptPositions, MoveVisitor visitor) {
         return replay(moves.size(), keptPositions, visitor);

@@ -16,8 +16,32 @@ import org.tengen.env.board.Stone;
 public record GameResult(Kind kind, int winner, double margin) {
 
     /** How a game ended. */
-    public enum Kind { POINTS, RESIGN, TIME, FORFEIT, WIN, DRAW, VOID, UNKNOWN }
+    public enum Kind {
+        /** A win by the count, {@code B+3.5}. */
+        POINTS,
+        /** A win by resignation, {@code W+R}. */
+        RESIGN,
+        /** A win on time, {@code B+T}. */
+        TIME,
+        /** A win by forfeit, {@code W+F}. */
+        FORFEIT,
+        /** A win, no reason given, {@code B+}. */
+        WIN,
+        /** A draw, {@code 0}. */
+        DRAW,
+        /** No result, {@code Void}. */
+        VOID,
+        /** Unknown, {@code ?}. */
+        UNKNOWN
+    }
 
+    /**
+     * Checks that the winner and margin fit the kind.
+     *
+     * @param kind   how the game ended
+     * @param winner BLACK or WHITE for the wins, EMPTY for the others
+     * @param margin a positive multiple of 0.5 for {@link Kind#POINTS}, else 0
+     */
     public GameResult {
         boolean win = kind == Kind.POINTS || kind == Kind.RESIGN || kind == Kind.TIME || kind == Kind.FORFEIT
                 || kind == Kind.WIN;
@@ -32,6 +56,9 @@ public record GameResult(Kind kind, int winner, double margin) {
     /**
      * Reads an {@code RE} value, leniently: case is ignored, {@code Draw}/{@code Jigo} mean {@code 0}, reasons may be
      * spelled out ({@code W+Resign}, {@code B+Time}, {@code B+Forfeit}); anything else is {@link Kind#UNKNOWN}.
+     *
+     * @param re the value
+     * @return the result
      */
     public static GameResult parse(String re) {
         String s = re.trim().toUpperCase(Locale.ROOT);
@@ -72,6 +99,9 @@ public record GameResult(Kind kind, int winner, double margin) {
      * The result of a game: {@code ""} while it is being played, the winner {@code +R} after a resignation, the area
      * count ({@code B+3.5}, or {@code 0}) after two passes, and {@code Void} (no result) when the turn cap truncated
      * it.
+     *
+     * @param game the game
+     * @return its {@code RE} value
      */
     public static String of(Game game) {
         return switch (game.status()) {
@@ -82,7 +112,7 @@ public record GameResult(Kind kind, int winner, double margin) {
         };
     }
 
-    /** The canonical {@code RE} value, e.g. {@code B+3.5}, {@code W+R}, {@code 0}. */
+    /** {@return the canonical {@code RE} value}, e.g. {@code B+3.5}, {@code W+R}, {@code 0} */
     public String toSgf() {
         String side = winner == Stone.BLACK ? "B+" : "W+";
         return switch (kind) {

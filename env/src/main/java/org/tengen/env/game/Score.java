@@ -13,18 +13,18 @@ import org.tengen.env.board.Stone;
  */
 public record Score(int blackArea, int whiteArea, double komi, int blackPrisoners, int whitePrisoners) {
 
-    /** Black's area minus White's area and komi: positive when Black wins. */
+    /** {@return Black's area minus White's area and komi}: positive when Black wins */
     public double margin() {
         return blackArea - whiteArea - komi;
     }
 
-    /** {@link Stone#BLACK}, {@link Stone#WHITE}, or {@link Stone#EMPTY} for a tie. */
+    /** {@return the winner}: {@link Stone#BLACK}, {@link Stone#WHITE}, or {@link Stone#EMPTY} for a tie */
     public int winner() {
         double m = margin();
         return m > 0 ? Stone.BLACK : m < 0 ? Stone.WHITE : Stone.EMPTY;
     }
 
-    /** The SGF/GTP result string, e.g. {@code B+3.5}, {@code W+0.5} or {@code 0} for a tie. */
+    /** {@return the SGF/GTP result string}, e.g. {@code B+3.5}, {@code W+0.5} or {@code 0} for a tie */
     public String result() {
         double m = margin();
         if (m == 0) {

@@ -12,7 +12,13 @@ public final class Vertex {
     private Vertex() {
     }
 
-    /** The vertex of point (x, y), y = 0 the top row, on a board of {@code height} rows. */
+    /**
+     * {@return the vertex of point (x, y)}, e.g. {@code D4}
+     *
+     * @param x      column, from the left
+     * @param y      row, 0 the top row
+     * @param height the board's rows (GTP counts rows from the bottom)
+     */
     public static String format(int x, int y, int height) {
         return column(x) + (height - y);
     }
@@ -27,6 +33,10 @@ public final class Vertex {
     /**
      * Parses a vertex into an action ({@code y * width + x}, pass = area) for a {@code width x height} board.
      *
+     * @param text   a vertex or {@code pass}, any case
+     * @param width  the board's columns
+     * @param height the board's rows
+     * @return the action
      * @throws IllegalArgumentException naming the problem for anything else
      */
     public static int parse(String text, int width, int height) {

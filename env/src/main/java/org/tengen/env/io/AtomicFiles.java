@@ -19,6 +19,10 @@ public final class AtomicFiles {
     /**
      * Writes {@code bytes} to {@code file} (replacing it): a temporary file in the same folder, forced to disk, then
      * renamed over it.
+     *
+     * @param file  the file; its folder is made if missing
+     * @param bytes its new content
+     * @throws IOException if the folder, the temporary file or the rename fails; {@code file} is then as it was
      */
     public static void write(Path file, byte[] bytes) throws IOException {
         Files.createDirectories(file.getParent());
@@ -44,6 +48,8 @@ public final class AtomicFiles {
     /**
      * Writes {@code text} to {@code file} as UTF-8, atomically as {@link #write} does.
      *
+     * @param file the file; its folder is made if missing
+     * @param text its new content
      * @throws UncheckedIOException naming the file and the reason ({@link IoErrors#reason})
      */
     public static void writeString(Path file, String text) {

@@ -11,7 +11,12 @@ public final class FileTrees {
     private FileTrees() {
     }
 
-    /** Deletes {@code path} and, if it is a folder, everything under it, deepest first; nothing if it is absent. */
+    /**
+     * Deletes {@code path} and, if it is a folder, everything under it, deepest first; nothing if it is absent.
+     *
+     * @param path a file or folder
+     * @throws IOException if something cannot be deleted; what was deleted before stays deleted
+     */
     public static void delete(Path path) throws IOException {
         if (!Files.exists(path)) {
             return;

@@ -17,6 +17,11 @@ public final class IoErrors {
     private IoErrors() {
     }
 
+    /**
+     * {@return why {@code e} happened, in a few words}, such as "permission denied"
+     *
+     * @param e an I/O failure
+     */
     public static String reason(IOException e) {
         if (e instanceof AccessDeniedException) {
             return "permission denied";

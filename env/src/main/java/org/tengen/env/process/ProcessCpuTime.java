@@ -11,7 +11,7 @@ public final class ProcessCpuTime {
     private ProcessCpuTime() {
     }
 
-    /** The process's CPU time so far, in nanoseconds; only differences between two readings mean anything. */
+    /** {@return the process's CPU time so far, in nanoseconds}; only differences between two readings mean anything */
     public static long nanos() {
         return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }

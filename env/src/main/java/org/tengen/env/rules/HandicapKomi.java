@@ -9,7 +9,11 @@ public enum HandicapKomi {
     /** n points for n stones (Chinese rules). */
     N;
 
-    /** Points added to White's score for a game with {@code handicap} stones. */
+    /**
+     * {@return the points added to White's score for a game with {@code handicap} stones}
+     *
+     * @param handicap handicap stones; 0 or 1 is an even game
+     */
     public int points(int handicap) {
         if (handicap < 2) {
             return 0;

@@ -8,7 +8,12 @@ public final class HandicapLayout {
     private HandicapLayout() {
     }
 
-    /** How many fixed handicap stones fit a board: 0 below 7x7, 4 on even sides or small boards, else 9. */
+    /**
+     * {@return how many fixed handicap stones fit a board}: 0 below 7x7, 4 on even sides or small boards, else 9
+     *
+     * @param width  the board's columns
+     * @param height the board's rows
+     */
     public static int maxStones(int width, int height) {
         if (width < 7 || height < 7) {
             return 0;
@@ -19,7 +24,13 @@ public final class HandicapLayout {
         return 9;
     }
 
-    /** The (x, y) of each stone, y = 0 is the top row; returns {@code int[stones][2]}. */
+    /**
+     * {@return the (x, y) of each stone, {@code int[stones][2]}}; y = 0 is the top row
+     *
+     * @param width  the board's columns
+     * @param height the board's rows
+     * @param stones 2 to {@link #maxStones}
+     */
     public static int[][] points(int width, int height, int stones) {
         int max = maxStones(width, height);
         if (stones < 2 || stones > max) {

@@ -58,25 +58,36 @@ public enum Preset {
     }
 
     /**
-     * Whether, after the game ends by passes, the players remove the stones they agree are dead before the count (AGA,
-     * New Zealand, Chinese); Tromp-Taylor (and simple-ko) count the board as it stands after two passes.
+     * {@return whether, after the game ends by passes, the players remove the stones they agree are dead before the
+     * count} (AGA, New Zealand, Chinese); Tromp-Taylor (and simple-ko) count the board as it stands after two passes.
      */
     public boolean removesDeadStones() {
         return removesDeadStones;
     }
 
-    /** The name used in configs, GTP and the CLI, e.g. {@code tromp-taylor}. */
+    /** {@return the name used in configs, GTP and the CLI}, e.g. {@code tromp-taylor} */
     public String id() {
         return id;
     }
 
-    /** The preset on an even game. */
+    /**
+     * {@return the preset for an even game}
+     *
+     * @param width  the board's columns
+     * @param height the board's rows
+     */
     public Rules rules(int width, int height) {
         return new Rules(width, height, komi, koRule, suicideAllowed, whitePassesLast, passGivesPrisoner, 0,
                 placement, handicapKomi, 0);
     }
 
-    /** The preset for a game with {@code stones} handicap stones, with the preset's komi convention. */
+    /**
+     * {@return the preset for a game with {@code stones} handicap stones}, with the preset's komi convention
+     *
+     * @param width  the board's columns
+     * @param height the board's rows
+     * @param stones handicap stones; below 2 an even game
+     */
     public Rules rules(int width, int height, int stones) {
         Rules even = rules(width, height);
         if (stones < 2) {
@@ -85,7 +96,13 @@ public enum Preset {
         return even.withHandicap(stones, placement).withKomi(handicapGameKomi);
     }
 
-    /** Looks a preset up by its id (case-insensitive; '_' and '-' are interchangeable). */
+    /**
+     * Looks a preset up by its id.
+     *
+     * @param name the id, case-insensitive; '_' and '-' are interchangeable
+     * @return the preset
+     * @throws IllegalArgumentException naming the known presets
+     */
     public static Preset byName(String name) {
         String wanted = name.trim().toLowerCase(Locale.ROOT).replace('_', '-');
         for (Preset p : values()) {
@@ -96,7 +113,7 @@ public enum Preset {
         throw new IllegalArgumentException("unknown rules preset '" + name + "' (known: " + names() + ")");
     }
 
-    /** Comma-separated preset ids. */
+    /** {@return the preset ids, comma-separated} */
     public static String names() {
         return Arrays.stream(values()).map(Preset::id).collect(Collectors.joining(", "));
     }

@@ -31,6 +31,22 @@ public record Rules(int width, int height, double komi, KoRule koRule, boolean s
     /** Largest komi either way: far beyond any board's area, so it decides nothing, and what SGF files hold. */
     public static final int MAX_KOMI = 10_000;
 
+    /**
+     * Rejects anything inconsistent, with a message naming the field.
+     *
+     * @param width             1..{@value #MAX_SIZE}
+     * @param height            1..{@value #MAX_SIZE}
+     * @param komi              a multiple of 0.5 within +-{@value #MAX_KOMI}
+     * @param koRule            not null
+     * @param suicideAllowed    any
+     * @param whitePassesLast   any
+     * @param passGivesPrisoner any
+     * @param handicap          not negative; a fixed handicap at most {@link HandicapLayout#maxStones}, a free one at
+     *                          most the board's area
+     * @param placement         not null
+     * @param handicapKomi      not null
+     * @param maxMoves          not negative
+     */
     public Rules {
         if (width < 1 || width > MAX_SIZE || height < 1 || height > MAX_SIZE) {
             throw new IllegalArgumentException(
@@ -62,79 +78,125 @@ public record Rules(int width, int height, double komi, KoRule koRule, boolean s
         }
     }
 
-    /** The logical rules of Go (Tromp-Taylor) with komi 7.5. */
+    /**
+     * {@return the logical rules of Go (Tromp-Taylor) with komi 7.5}
+     *
+     * @param width  the board's columns
+     * @param height the board's rows
+     */
     public static Rules trompTaylor(int width, int height) {
         return new Rules(width, height, 7.5, KoRule.POSITIONAL_SUPERKO, true, false, false, 0,
                 HandicapPlacement.FREE, HandicapKomi.NONE, 0);
     }
 
-    /** Square board shortcut for {@link #trompTaylor(int, int)}. */
+    /**
+     * {@return {@link #trompTaylor(int, int)} on a square board}
+     *
+     * @param size the board's side
+     */
     public static Rules trompTaylor(int size) {
         return trompTaylor(size, size);
     }
 
-    /** A named preset (see {@link Preset}) on a {@code width x height} board. */
+    /**
+     * {@return a named preset (see {@link Preset}) on a {@code width x height} board}
+     *
+     * @param name   the preset's id
+     * @param width  the board's columns
+     * @param height the board's rows
+     */
     public static Rules preset(String name, int width, int height) {
         return Preset.byName(name).rules(width, height);
     }
 
-    /** Points on the board. */
+    /** {@return the points on the board} */
     public int area() {
         return width * height;
     }
 
-    /** Number of actions: every point, row-major, then pass. */
+    /** {@return the number of actions}: every point, row-major, then pass */
     public int actionCount() {
         return width * height + 1;
     }
 
-    /** The pass action: {@code area()}. */
+    /** {@return the pass action, {@code area()}} */
     public int passAction() {
         return width * height;
     }
 
-    /** Whether this is a handicap game (two or more stones). */
+    /** {@return whether this is a handicap game} (two or more stones) */
     public boolean isHandicapGame() {
         return handicap >= 2;
     }
 
-    /** Komi plus the handicap compensation, i.e. everything added to White's area at the end. */
+    /** {@return komi plus the handicap compensation}: everything added to White's area at the end */
     public double effectiveKomi() {
         return komi + handicapKomi.points(handicap);
     }
 
+    /**
+     * {@return the same rules on another board}
+     *
+     * @param newWidth  the board's columns
+     * @param newHeight the board's rows
+     */
     public Rules withSize(int newWidth, int newHeight) {
         return new Rules(newWidth, newHeight, komi, koRule, suicideAllowed, whitePassesLast, passGivesPrisoner,
                 handicap, placement, handicapKomi, maxMoves);
     }
 
+    /**
+     * {@return the same rules with another komi}
+     *
+     * @param newKomi points added to White's area
+     */
     public Rules withKomi(double newKomi) {
         return new Rules(width, height, newKomi, koRule, suicideAllowed, whitePassesLast, passGivesPrisoner,
                 handicap, placement, handicapKomi, maxMoves);
     }
 
+    /**
+     * {@return the same rules with another ko rule}
+     *
+     * @param newKoRule which repetitions are illegal
+     */
     public Rules withKoRule(KoRule newKoRule) {
         return new Rules(width, height, komi, newKoRule, suicideAllowed, whitePassesLast, passGivesPrisoner,
                 handicap, placement, handicapKomi, maxMoves);
     }
 
+    /**
+     * {@return the same rules with suicide allowed or not}
+     *
+     * @param allowed whether a move that leaves its own chain without liberties is legal
+     */
     public Rules withSuicideAllowed(boolean allowed) {
         return new Rules(width, height, komi, koRule, allowed, whitePassesLast, passGivesPrisoner,
                 handicap, placement, handicapKomi, maxMoves);
     }
 
-    /** Same rules with {@code stones} handicap stones placed the given way (komi unchanged). */
+    /**
+     * {@return the same rules with {@code stones} handicap stones placed the given way} (komi unchanged)
+     *
+     * @param stones       handicap stones; 0 or 1 for an even game
+     * @param newPlacement how they are placed
+     */
     public Rules withHandicap(int stones, HandicapPlacement newPlacement) {
         return new Rules(width, height, komi, koRule, suicideAllowed, whitePassesLast, passGivesPrisoner,
                 stones, newPlacement, handicapKomi, maxMoves);
     }
 
+    /**
+     * {@return the same rules with another turn cap}
+     *
+     * @param newMaxMoves turns after which a game is truncated, 0 for no limit
+     */
     public Rules withMaxMoves(int newMaxMoves) {
         return new Rules(width, height, komi, koRule, suicideAllowed, whitePassesLast, passGivesPrisoner,
                 handicap, placement, handicapKomi, newMaxMoves);
     }
 
-    /** A one-line summary, e.g. {@code 9x9 komi=7.5 ko=positional-superko suicide=allowed}. */
+    /** {@return a one-line summary}, e.g. {@code 9x9 komi=7.5 ko=positional-superko suicide=allowed} */
     public String describe() {
         StringBuilder sb = new StringBuilder();
         sb.append(width).append('x').append(height).append(" komi=").append(komi)

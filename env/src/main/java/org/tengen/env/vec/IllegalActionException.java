@@ -5,10 +5,18 @@ import org.tengen.env.game.Legality;
 /** An action given to {@link VecEnv#step} is illegal; no game of the batch was changed. */
 public final class IllegalActionException extends RuntimeException {
     private static final long serialVersionUID = 1L;
+    /** Index of the offending game in the batch. */
     private final int gameIndex;
+    /** The illegal action. */
     private final int action;
     private final transient Legality legality;
 
+    /**
+     * @param gameIndex index of the offending game in the batch
+     * @param action    the illegal action
+     * @param legality  why it is illegal
+     * @param message   names the game, the action and why
+     */
     public IllegalActionException(int gameIndex, int action, Legality legality, String message) {
         super(message);
         this.gameIndex = gameIndex;
@@ -16,16 +24,17 @@ public final class IllegalActionException extends RuntimeException {
         this.legality = legality;
     }
 
-    /** Index of the offending game in the batch. */
+    /** {@return the index of the offending game in the batch} */
     public int gameIndex() {
         return gameIndex;
     }
 
+    /** {@return the illegal action} */
     public int action() {
         return action;
     }
 
-    /** Why the action is illegal. */
+    /** {@return why the action is illegal} */
     public Legality legality() {
         return legality;
     }

@@ -19,6 +19,7 @@ public enum ObservationFormat {
     /**
      * Throws unless {@code features} can be stored in this format.
      *
+     * @param features the feature set to store
      * @throws IllegalArgumentException for bits of a feature set with planes other than 0 and 1
      */
     public void requireFits(FeatureSet features) {

@@ -12,11 +12,19 @@ public final class RandomLegalSampler {
 
     private final SplittableRandom[] randoms;
 
-    /** A sampler for {@code env}'s games, seeded from its config. */
+    /**
+     * A sampler for {@code env}'s games, seeded from its config.
+     *
+     * @param env the env whose games it samples for
+     */
     public RandomLegalSampler(VecEnv env) {
         this(env.numEnvs(), env.config().seed());
     }
 
+    /**
+     * @param numEnvs games to sample for
+     * @param seed    game {@code i} draws from {@code seed + i}
+     */
     public RandomLegalSampler(int numEnvs, long seed) {
         randoms = new SplittableRandom[numEnvs];
         for (int i = 0; i < numEnvs; i++) {
@@ -24,7 +32,12 @@ public final class RandomLegalSampler {
         }
     }
 
-    /** Writes one uniformly random legal action per game of {@code env} into {@code actions}. */
+    /**
+     * Writes one uniformly random legal action per game of {@code env}.
+     *
+     * @param env     the games, as they stand
+     * @param actions receives the actions, {@code [numEnvs]}
+     */
     public void sample(VecEnv env, int[] actions) {
         sample(env.legalMask(), env.legalCounts(), env.actionCount(), actions);
     }
@@ -32,6 +45,11 @@ public final class RandomLegalSampler {
     /**
      * Writes into {@code actions[i]} a uniformly random action among the true entries of
      * {@code mask[i * actionCount ..]}, of which there are {@code counts[i]} (at least 1).
+     *
+     * @param mask        the games' legal masks, one after another
+     * @param counts      their legal actions per game
+     * @param actionCount actions per game
+     * @param actions     receives the actions, {@code [numEnvs]}
      */
     public void sample(boolean[] mask, int[] counts, int actionCount, int[] actions) {
         for (int i = 0; i < randoms.length; i++) {

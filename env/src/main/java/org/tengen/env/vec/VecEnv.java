@@ -94,6 +94,11 @@ public final class VecEnv implements AutoCloseable {
     private int pendingOp;
     private int[] pendingActions;
 
+    /**
+     * Starts every game, observed, with its worker threads.
+     *
+     * @param config what to run
+     */
     public VecEnv(VecEnvConfig config) {
         this(config, config.effectiveRules(), Math.max(1, config.features().positionsNeeded()));
     }
@@ -103,6 +108,12 @@ public final class VecEnv implements AutoCloseable {
      * any position of those rules loads) keeping {@code keptPositions} past positions, one thread. They are used one
      * by one: {@link #load} a root, {@link #play} along a path, {@link #observe} once; {@link #step} and auto-reset
      * are for game loops, not for these.
+     *
+     * @param rules         the games' rules, exactly
+     * @param slots         games, one per leaf of a batch
+     * @param features      the observations to write
+     * @param keptPositions past positions the games keep, at least what {@code features} reads
+     * @return the slots
      */
     public static VecEnv slots(Rules rules, int slots, FeatureSet features, int keptPositions) {
         if (keptPositions < features.positionsNeeded()) {
@@ -254,12 +265,22 @@ public final class VecEnv implements AutoCloseable {
         observe(i);
     }
 
-    /** Makes slot {@code i}'s game a copy of {@code source} (same rules and kept positions); observes nothing yet. */
+    /**
+     * Makes slot {@code i}'s game a copy of {@code source}; observes nothing yet.
+     *
+     * @param i      the slot
+     * @param source a game with the same rules and kept positions
+     */
     public void load(int i, Game source) {
         games[i].copyFrom(source);
     }
 
-    /** Plays the legal {@code action} in slot {@code i} alone: no auto-reset, no observation, no step outputs. */
+    /**
+     * Plays the legal {@code action} in slot {@code i} alone: no auto-reset, no observation, no step outputs.
+     *
+     * @param i      the slot
+     * @param action a legal action
+     */
     public void play(int i, int action) {
         games[i].playLegal(action);
     }
@@ -267,6 +288,8 @@ public final class VecEnv implements AutoCloseable {
     /**
      * Writes slot {@code i}'s legal mask, legal count, player to move and observation, in place, as a step does for
      * every game; allocates nothing.
+     *
+     * @param i the slot
      */
     public void observe(int i) {
         Game game = games[i];
@@ -288,39 +311,46 @@ public final class VecEnv implements AutoCloseable {
         workers.close();
     }
 
+    /** {@return what this env runs} */
     public VecEnvConfig config() {
         return config;
     }
 
-    /** The rules the games run under: the config's, with the default turn cap when they had none. */
+    /** {@return the rules the games run under}: the config's, with the default turn cap when they had none */
     public Rules rules() {
         return rules;
     }
 
+    /** {@return the observations' feature set} */
     public FeatureSet features() {
         return features;
     }
 
+    /** {@return the games stepped together} */
     public int numEnvs() {
         return numEnvs;
     }
 
-    /** Threads actually stepping (the config's, at most one per game). */
+    /** {@return the threads actually stepping} (the config's, at most one per game) */
     public int threads() {
         return workers.threads();
     }
 
-    /** {@code area + 1}: points row-major, then pass. */
+    /** {@return the actions per game, {@code area + 1}}: points row-major, then pass */
     public int actionCount() {
         return actionCount;
     }
 
-    /** Floats per game in {@link #observations()}: {@code planes * height * width}. */
+    /** {@return the floats per game in {@link #observations()}: {@code planes * height * width}} */
     public int observationSize() {
         return observationSize;
     }
 
-    /** Game {@code i}, to read (e.g. for SGF or debugging); changing it desynchronises the buffers. */
+    /**
+     * {@return game {@code i}, to read} (e.g. for SGF or debugging); changing it desynchronises the buffers
+     *
+     * @param i the game's index
+     */
     public Game game(int i) {
         return games[i];
     }
@@ -328,13 +358,16 @@ public final class VecEnv implements AutoCloseable {
     /**
      * Game {@code i} as it ended in the last step (final position, status and history), valid where
      * {@code terminated[i] || truncated[i]} until the next step; read it, do not change it.
+     *
+     * @param i the game's index
+     * @return the ended game
      */
     public Game finalGame(int i) {
         return finals[i];
     }
 
     /**
-     * NCHW observations of the current positions; absolute indexing, position and limit untouched.
+     * {@return the NCHW observations of the current positions}; absolute indexing, position and limit untouched
      *
      * @throws IllegalStateException if the observations are bits ({@link #observationBits()})
      */
@@ -342,7 +375,7 @@ public final class VecEnv implements AutoCloseable {
         return floats(observations);
     }
 
-    /** NCHW observations of the last position of each game that ended in the last step. */
+    /** {@return the NCHW observations of the last position of each game that ended in the last step} */
     public FloatBuffer finalObservations() {
         return floats(finalObservations);
     }
@@ -352,18 +385,19 @@ public final class VecEnv implements AutoCloseable {
      * longs per game in the layout of {@link PlaneBits}, which {@link PlaneBits#unpack} expands into the floats
      * {@link #observations()} would hold.
      *
+     * @return the packed observations
      * @throws IllegalStateException if the observations are floats
      */
     public LongBuffer observationBits() {
         return bits(observationBits);
     }
 
-    /** The bits of the last position of each game that ended in the last step. */
+    /** {@return the bits of the last position of each game that ended in the last step} */
     public LongBuffer finalObservationBits() {
         return bits(finalObservationBits);
     }
 
-    /** Longs per game in {@link #observationBits()}. */
+    /** {@return the longs per game in {@link #observationBits()}} */
     public int observationWords() {
         return observationWords;
     }
@@ -382,47 +416,50 @@ public final class VecEnv implements AutoCloseable {
         return buffer;
     }
 
-    /** {@code [N * actionCount]}: whether each action is legal in each game's current position. */
+    /** {@return whether each action is legal in each game's current position}, {@code [N * actionCount]} */
     public boolean[] legalMask() {
         return legalMask;
     }
 
-    /** Legal actions per game (pass included, so at least 1). */
+    /** {@return the legal actions per game} (pass included, so at least 1) */
     public int[] legalCounts() {
         return legalCounts;
     }
 
-    /** Player to move per game: {@link Stone#BLACK} or {@link Stone#WHITE}. */
+    /** {@return the player to move per game}: {@link Stone#BLACK} or {@link Stone#WHITE} */
     public byte[] currentPlayers() {
         return currentPlayers;
     }
 
-    /** Reward of the last step per game, from the mover's point of view (see the class comment). */
+    /** {@return the reward of the last step per game}, from the mover's point of view (see the class comment) */
     public float[] rewards() {
         return rewards;
     }
 
-    /** Whether the last step ended the game by the rules (the buffers already show the next game). */
+    /** {@return whether the last step ended each game by the rules} (the buffers already show the next game) */
     public boolean[] terminated() {
         return terminated;
     }
 
-    /** Whether the last step reached the turn cap (the buffers already show the next game). */
+    /** {@return whether the last step took each game to the turn cap} (the buffers already show the next game) */
     public boolean[] truncated() {
         return truncated;
     }
 
-    /** For games that ended in the last step: Black's area minus White's area and komi. */
+    /** {@return Black's area minus White's area and komi}, for the games that ended in the last step */
     public float[] finalScores() {
         return finalScores;
     }
 
-    /** For games that ended in the last step: the winner, {@link Stone#BLACK}, {@link Stone#WHITE} or EMPTY. */
+    /**
+     * {@return the winner}, {@link Stone#BLACK}, {@link Stone#WHITE} or EMPTY, for the games that ended in the last
+     * step
+     */
     public byte[] winners() {
         return winners;
     }
 
-    /** For games that ended in the last step: the number of turns played. */
+    /** {@return the number of turns played}, for the games that ended in the last step */
     public int[] finalTurns() {
         return finalTurns;
     }

@@ -20,6 +20,17 @@ import org.tengen.env.rules.Rules;
 public record VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int threads,
                            IllegalActionPolicy illegalActionPolicy, long seed, ObservationFormat observationFormat) {
 
+    /**
+     * Checks the config.
+     *
+     * @param rules               not null
+     * @param numEnvs             at least 1
+     * @param features            not null
+     * @param threads             at least 1
+     * @param illegalActionPolicy not null
+     * @param seed                any
+     * @param observationFormat   not null; bits only for a binary feature set
+     */
     public VecEnvConfig {
         if (rules == null || features == null || illegalActionPolicy == null || observationFormat == null) {
             throw new IllegalArgumentException("rules, features, illegalActionPolicy and observationFormat must not"
@@ -34,43 +45,86 @@ public record VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int th
         }
     }
 
-    /** Float observations. */
+    /**
+     * A config with float observations.
+     *
+     * @param rules               rules and board of every game
+     * @param numEnvs             games stepped together
+     * @param features            observation encoder
+     * @param threads             threads stepping the games
+     * @param illegalActionPolicy what an illegal action does
+     * @param seed                seed of the random players built for this env
+     */
     public VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int threads,
                         IllegalActionPolicy illegalActionPolicy, long seed) {
         this(rules, numEnvs, features, threads, illegalActionPolicy, seed, ObservationFormat.FLOATS);
     }
 
-    /** {@code numEnvs} games under {@code rules}: az17 observations, one thread, illegal actions throw, seed 0. */
+    /**
+     * {@return {@code numEnvs} games under {@code rules}}: az17 observations, one thread, illegal actions throw, seed 0
+     *
+     * @param rules   rules and board of every game
+     * @param numEnvs games stepped together
+     */
     public static VecEnvConfig of(Rules rules, int numEnvs) {
         return new VecEnvConfig(rules, numEnvs, FeatureSets.defaultSet(), 1, IllegalActionPolicy.THROW, 0L);
     }
 
-    /** The cap used when the rules set none: 3 turns per point, far beyond real games (about 1 per point). */
+    /**
+     * {@return the turn cap used when the rules set none}: 3 turns per point, far beyond real games (about 1 per point)
+     *
+     * @param rules the rules, whose board sets the cap
+     */
     public static int defaultMaxMoves(Rules rules) {
         return 3 * rules.area();
     }
 
-    /** The rules the games are played under: {@link #rules} with the default turn cap if it has none. */
+    /** {@return the rules the games are played under}: {@link #rules} with the default turn cap if it has none */
     public Rules effectiveRules() {
         return rules.maxMoves() > 0 ? rules : rules.withMaxMoves(defaultMaxMoves(rules));
     }
 
+    /**
+     * {@return this config with other observations}
+     *
+     * @param newFeatures the observation encoder
+     */
     public VecEnvConfig withFeatures(FeatureSet newFeatures) {
         return new VecEnvConfig(rules, numEnvs, newFeatures, threads, illegalActionPolicy, seed, observationFormat);
     }
 
+    /**
+     * {@return this config with another number of threads}
+     *
+     * @param newThreads threads stepping the games
+     */
     public VecEnvConfig withThreads(int newThreads) {
         return new VecEnvConfig(rules, numEnvs, features, newThreads, illegalActionPolicy, seed, observationFormat);
     }
 
+    /**
+     * {@return this config with another illegal-action policy}
+     *
+     * @param policy what an illegal action does
+     */
     public VecEnvConfig withIllegalActionPolicy(IllegalActionPolicy policy) {
         return new VecEnvConfig(rules, numEnvs, features, threads, policy, seed, observationFormat);
     }
 
+    /**
+     * {@return this config with another seed}
+     *
+     * @param newSeed seed of the random players built for the env
+     */
     public VecEnvConfig withSeed(long newSeed) {
         return new VecEnvConfig(rules, numEnvs, features, threads, illegalActionPolicy, newSeed, observationFormat);
     }
 
+    /**
+     * {@return this config with observations in another format}
+     *
+     * @param format floats or bits
+     */
     public VecEnvConfig withObservationFormat(ObservationFormat format) {
         return new VecEnvConfig(rules, numEnvs, features, threads, illegalActionPolicy, seed, format);
     }

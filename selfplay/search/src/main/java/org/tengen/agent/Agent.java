@@ -22,7 +22,7 @@ public interface Agent extends AutoCloseable {
     /** Action: the player to move forfeits the game, e.g. an engine that answered an illegal move or crashed. */
     int FORFEIT = -4;
 
-    /** A short name for rating tables and records, e.g. {@code gen-0003}, {@code random}. */
+    /** {@return a short name for rating tables and records}, e.g. {@code gen-0003}, {@code random}. */
     String name();
 
     /**
@@ -31,25 +31,36 @@ public interface Agent extends AutoCloseable {
      * modified; {@code games[i]} stays slot {@code i}'s game until it ends, so an agent may keep per-slot state
      * (search trees, engine processes).
      *
-     * @param games  {@code [slots]}, at most the number of slots the agent was made for
-     * @param budget how long each search may think
+     * @param games   {@code [slots]}, at most the number of slots the agent was made for
+     * @param actions receives the chosen actions, {@code [slots]}
+     * @param budget  how long each search may think
      */
     void act(Game[] games, int[] actions, Budget budget);
 
     /**
      * {@link #act(Game[], int[], Budget)} with {@code observer} watching the search after every batch of leaves, and
      * able to end it early; an agent without a search ignores it.
+     *
+     * @param games    {@code [slots]}, null where this agent is not to move
+     * @param actions  receives the chosen actions
+     * @param budget   how long each search may think
+     * @param observer sees each search after every batch of leaves
      */
     default void act(Game[] games, int[] actions, Budget budget, SearchObserver observer) {
         act(games, actions, budget);
     }
 
-    /** Whether moves come from a search that {@link #lastSearch} shows. */
+    /** {@return whether moves come from a search} that {@link #lastSearch} shows. */
     default boolean searches() {
         return false;
     }
 
-    /** The search behind slot {@code slot}'s last action (a live view, valid until the next {@link #act}). */
+    /**
+     * {@return the search behind slot {@code slot}'s last action}: a live view, valid until the next {@link #act};
+     * empty for an agent that does not search.
+     *
+     * @param slot the game's slot
+     */
     default Optional<SearchResult> lastSearch(int slot) {
         return Optional.empty();
     }

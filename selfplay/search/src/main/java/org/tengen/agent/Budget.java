@@ -13,18 +13,32 @@ public record Budget(int maxSimulations, long deadlineNanos) {
     /** The agent's own configured budget. */
     public static final Budget UNLIMITED = new Budget(Integer.MAX_VALUE, NO_DEADLINE);
 
+    /**
+     * Checks the simulations.
+     *
+     * @param maxSimulations at least 1
+     * @param deadlineNanos  any {@link System#nanoTime()} value
+     */
     public Budget {
         if (maxSimulations < 1) {
             throw new IllegalArgumentException("maxSimulations must be at least 1, got " + maxSimulations);
         }
     }
 
-    /** At most {@code simulations}, no deadline. */
+    /**
+     * {@return at most {@code simulations}, no deadline}
+     *
+     * @param simulations at least 1
+     */
     public static Budget simulations(int simulations) {
         return new Budget(simulations, NO_DEADLINE);
     }
 
-    /** Until {@code seconds} from now (capped at a day so that the nanosecond deadline cannot overflow). */
+    /**
+     * {@return until {@code seconds} from now}, with no cap on simulations.
+     *
+     * @param seconds thinking time, capped at a day so that the nanosecond deadline cannot overflow
+     */
     public static Budget seconds(double seconds) {
         return new Budget(Integer.MAX_VALUE, System.nanoTime() + (long) (Math.min(Math.max(0, seconds), 86_400) * 1e9));
     }

@@ -21,7 +21,18 @@ import org.tengen.env.vec.VecEnv;
  */
 public final class GameLoop {
     /** How a game ended. */
-    public enum Ending { PASSES, RESIGNATION, FORFEIT, STOPPED, MOVE_CAP }
+    public enum Ending {
+        /** Ended by passes, as the rules end a game. */
+        PASSES,
+        /** A player resigned. */
+        RESIGNATION,
+        /** A player forfeited ({@link Agent#FORFEIT}). */
+        FORFEIT,
+        /** An agent stopped the game ({@link Agent#STOP}). */
+        STOPPED,
+        /** It reached the rules' turn cap. */
+        MOVE_CAP
+    }
 
     /**
      * A finished game.
@@ -37,7 +48,7 @@ public final class GameLoop {
      */
     public record Finished(int index, int slot, Game game, boolean firstBlack, Ending ending, GameResult result,
                            int winner) {
-        /** The first agent's score: 1 for a win, 0.5 for a draw, 0 for a loss. */
+        /** {@return the first agent's score}: 1 for a win, 0.5 for a draw, 0 for a loss. */
         public double firstScore() {
             int firstColour = firstBlack ? Stone.BLACK : Stone.WHITE;
             return winner == Stone.EMPTY ? 0.5 : winner == firstColour ? 1 : 0;
@@ -46,19 +57,35 @@ public final class GameLoop {
 
     /** Sees the games as they are played, on the loop's thread. */
     public interface Listener {
-        /** Game {@code index} starts in {@code slot}, whose {@code game} is at its first turn. */
+        /**
+         * Game {@code index} starts.
+         *
+         * @param index      its number in the schedule, from 0
+         * @param slot       its env slot
+         * @param game       the slot's game, at its first turn
+         * @param firstBlack whether the first agent plays Black
+         */
         default void started(int index, int slot, Game game, boolean firstBlack) {
         }
 
         /**
-         * {@code mover} chose {@code action} in {@code slot}'s {@code game}, about to be played; returns the action
-         * to play instead (e.g. {@link Agent#RESIGN}) or {@code action}.
+         * {@code mover} chose {@code action}, about to be played.
+         *
+         * @param slot   the game's env slot
+         * @param game   the game, before the move
+         * @param mover  the agent that chose it
+         * @param action the chosen action
+         * @return the action to play: {@code action}, or another instead (e.g. {@link Agent#RESIGN})
          */
         default int moving(int slot, Game game, Agent mover, int action) {
             return action;
         }
 
-        /** A game ended. */
+        /**
+         * A game ended.
+         *
+         * @param game how it ended; its position is valid during the call only
+         */
         void finished(Finished game);
     }
 
@@ -77,7 +104,14 @@ public final class GameLoop {
     private final boolean[] active;
     private final boolean[] forfeited;
 
-    /** A loop over every slot of {@code env}; {@code first} and {@code second} may be the same agent. */
+    /**
+     * A loop over every slot of {@code env}.
+     *
+     * @param env     the games' env, one slot per game played at once
+     * @param first   Black in even-numbered games
+     * @param second  White in even-numbered games; may be {@code first} (self-play)
+     * @param referee judges the games that end on the board
+     */
     public GameLoop(VecEnv env, Agent first, Agent second, Referee referee) {
         this.env = env;
         this.first = first;
@@ -95,7 +129,12 @@ public final class GameLoop {
         forfeited = new boolean[slots];
     }
 
-    /** Plays exactly {@code games} games from fresh boards, telling {@code listener} about each. */
+    /**
+     * Plays exactly {@code games} games from fresh boards.
+     *
+     * @param games    games to play, at least 1
+     * @param listener told about each game as it starts, moves and ends
+     */
     public void play(int games, Listener listener) {
         if (games < 1) {
             throw new IllegalArgumentException("games must be at least 1, got " + games);

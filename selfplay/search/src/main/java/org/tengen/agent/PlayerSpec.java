@@ -46,6 +46,7 @@ public sealed interface PlayerSpec {
 
     /** An external GTP engine started by {@code command}. */
     record Engine(String command) implements PlayerSpec {
+        /** @param command the engine's command line, not blank */
         public Engine {
             if (command.isBlank()) {
                 throw new IllegalArgumentException("engine: the command is empty");
@@ -54,8 +55,11 @@ public sealed interface PlayerSpec {
     }
 
     /**
-     * Reads {@code text}; names of checkpoints resolve in {@code runDir} when given.
+     * Reads a player.
      *
+     * @param text   one of the {@link #FORMS}
+     * @param runDir the run whose checkpoints names such as {@code latest} resolve in, if any
+     * @return the player {@code text} names
      * @throws IllegalArgumentException naming the text and the valid forms
      */
     static PlayerSpec parse(String text, Optional<Path> runDir) {

@@ -7,6 +7,7 @@ import org.tengen.search.PlayoutPolicy;
 public final class RandomAgent implements Agent {
     private final PlayoutPolicy policy;
 
+    /** @param seed the moves' seed */
     public RandomAgent(long seed) {
         policy = new PlayoutPolicy(seed);
     }

@@ -26,6 +26,8 @@ public final class RandomOpening implements Agent {
     private int[] candidates = new int[0];
 
     /**
+     * @param inner the agent that plays after the opening
+     * @param moves random turns at the start of every game, at least 1
      * @param slots games played at once, as for {@code inner}
      * @param seed  the openings' seed
      */

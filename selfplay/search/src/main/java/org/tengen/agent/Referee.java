@@ -9,6 +9,11 @@ public interface Referee {
     /** The rules' own area count (a game cut short has no result: {@code Void}, but its count picks the winner). */
     Referee AREA = (slot, game) -> GameResult.parse(GameResult.of(game));
 
-    /** The result of {@code game}, which ended in game-loop slot {@code slot} (as the agents saw it). */
+    /**
+     * {@return the result of {@code game}}
+     *
+     * @param slot the game-loop slot it ended in (as the agents saw it)
+     * @param game the game, ended on the board
+     */
     GameResult judge(int slot, Game game);
 }

@@ -21,6 +21,12 @@ public final class SearchAgent implements Agent {
     /** Makes the leaf evaluator of a search over games of {@code rules} in batches of up to {@code maxBatch}. */
     @FunctionalInterface
     public interface Leaves {
+        /**
+         * {@return the leaf evaluator}
+         *
+         * @param rules    the rules of the games searched
+         * @param maxBatch the most leaves it will be asked at once
+         */
         LeafEvaluator create(Rules rules, int maxBatch);
     }
 
@@ -34,13 +40,25 @@ public final class SearchAgent implements Agent {
     private BatchedSearch search;
     private Rules rules;
 
-    /** An agent whose leaves need no closing (e.g. rollouts, or a network someone else owns). */
+    /**
+     * An agent whose leaves need no closing (e.g. rollouts, or a network someone else owns).
+     *
+     * @param name   its name in tables and records
+     * @param config the search's parameters
+     * @param slots  games the agent plays at once (one tree each)
+     * @param leaves makes the leaf evaluator when the agent meets a rule set
+     * @param seed   the search's seed
+     */
     public SearchAgent(String name, SearchConfig config, int slots, Leaves leaves, long seed) {
         this(name, config, slots, leaves, seed, () -> { });
     }
 
     /**
+     * @param name      its name in tables and records
+     * @param config    the search's parameters
      * @param slots     games the agent plays at once (one tree each)
+     * @param leaves    makes the leaf evaluator when the agent meets a rule set
+     * @param seed      the search's seed
      * @param resources closed with the agent, e.g. the network behind {@code leaves}
      */
     public SearchAgent(String name, SearchConfig config, int slots, Leaves leaves, long seed,
@@ -60,6 +78,11 @@ public final class SearchAgent implements Agent {
     /**
      * The classic network-free anchor, {@code mcts-rollout}: {@link SearchConfig#rolloutAnchor} over
      * {@code simulations}, uniform priors and one random playout per leaf.
+     *
+     * @param simulations per move
+     * @param slots       games it plays at once
+     * @param seed        the search's and the playouts' seed
+     * @return the anchor
      */
     public static SearchAgent rollouts(int simulations, int slots, long seed) {
         return new SearchAgent("mcts-rollout", SearchConfig.rolloutAnchor(simulations), slots,
@@ -71,6 +94,7 @@ public final class SearchAgent implements Agent {
         return name;
     }
 
+    /** {@return the search's parameters} */
     public SearchConfig config() {
         return config;
     }
@@ -111,6 +135,9 @@ public final class SearchAgent implements Agent {
     /**
      * Slot {@code slot}'s last search (reused in place: valid until the next {@link #act}); call only after the agent
      * acted in that slot. Allocation-free, for self-play's per-move use.
+     *
+     * @param slot the game's slot
+     * @return the search, a live view
      */
     public SearchResult result(int slot) {
         return search.result(slot);

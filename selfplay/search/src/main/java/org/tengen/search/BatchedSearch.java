@@ -103,8 +103,14 @@ public final class BatchedSearch {
     private float[] leafOwnership;
 
     /**
-     * A search over {@code trees} games with {@code rules}. {@code evaluator.maxBatch()} must be at least
-     * {@code trees * config.leavesPerTree()}.
+     * A search over {@code trees} games with {@code rules}.
+     *
+     * @param config    the search's parameters
+     * @param rules     the rules of every game searched
+     * @param trees     games searched together, one tree each
+     * @param evaluator evaluates the leaves; its {@code maxBatch()} must be at least
+     *                  {@code trees * config.leavesPerTree()}
+     * @param seed      seed of the noise, the Gumbel draws and the sampled moves
      */
     public BatchedSearch(SearchConfig config, Rules rules, int trees, LeafEvaluator evaluator, long seed) {
         this(config, rules, trees, evaluator, seed, 0);
@@ -171,15 +177,21 @@ public final class BatchedSearch {
         this.noise = new double[actionCount];
     }
 
+    /** {@return the search's parameters} */
     public SearchConfig config() {
         return config;
     }
 
+    /** {@return the games searched together}, one tree each */
     public int trees() {
         return treeCount;
     }
 
-    /** The result of tree {@code t}'s last search (reused: see {@link SearchResult}). */
+    /**
+     * {@return the result of tree {@code t}'s last search} (reused: see {@link SearchResult})
+     *
+     * @param t the tree, as the index of its game
+     */
     public SearchResult result(int t) {
         return results[t];
     }
@@ -193,6 +205,8 @@ public final class BatchedSearch {
      * Searches every game {@code games[t]} (length {@link #trees()}) that is not null and fills
      * {@link #result(int) result(t)}; null entries are skipped. Games are not modified; all must have this
      * search's rules, keep the same number of past positions, and still be playing.
+     *
+     * @param games {@code [trees()]}, null where no search is wanted
      */
     public void search(Game[] games) {
         search(games, Integer.MAX_VALUE, NO_DEADLINE);
@@ -204,6 +218,10 @@ public final class BatchedSearch {
      * {@code deadlineNanos} (a {@link System#nanoTime()} value; {@link #NO_DEADLINE} for none). Every tree gets at
      * least one simulation, so a past deadline still yields a move; a Gumbel search cut short chooses among the
      * actions it still considers. The clock is read once per batch, which allocates nothing.
+     *
+     * @param games          {@code [trees()]}, null where no search is wanted
+     * @param maxSimulations simulations per tree, at least 1
+     * @param deadlineNanos  when to stop, or {@link #NO_DEADLINE}
      */
     public void search(Game[] games, int maxSimulations, long deadlineNanos) {
         search(games, maxSimulations, deadlineNanos, SearchObserver.NONE);
@@ -212,6 +230,11 @@ public final class BatchedSearch {
     /**
      * {@link #search(Game[], int, long)} watched by {@code observer} after every batch of leaves; it may end the
      * search early (the move is then chosen as at a deadline).
+     *
+     * @param games          {@code [trees()]}, null where no search is wanted
+     * @param maxSimulations simulations per tree, at least 1
+     * @param deadlineNanos  when to stop, or {@link #NO_DEADLINE}
+     * @param observer       sees the search after every batch, and may end it
      */
     public void search(Game[] games, int maxSimulations, long deadlineNanos, SearchObserver observer) {
         if (maxSimulations < 1) {
@@ -667,21 +690,30 @@ public final class BatchedSearch {
      * Writes tree {@code t}'s search-averaged root ownership to {@code out[0 .. area)}: every point (row-major, as
      * actions) in [-1, 1], +1 owned by the root's player to move, averaged over the leaves evaluated since the root was
      * set (a root kept from an earlier search by tree reuse counts only the leaves evaluated after that). Call between
-     * searches or from a {@link SearchObserver}. False, with nothing written, when the searches of this root did not
-     * track ownership (see {@link SearchObserver#wantsOwnership}) or the evaluator predicts none.
+     * searches or from a {@link SearchObserver}.
+     *
+     * @param t   the tree
+     * @param out receives the ownership, {@code area} floats
+     * @return false, with nothing written, when the searches of this root did not track ownership (see
+     *         {@link SearchObserver#wantsOwnership}) or the evaluator predicts none
      */
     public boolean ownership(int t, float[] out) {
         return rootOwnership != null && rootOwnership.average(t, out);
     }
 
     /**
-     * Whether the current (or last) search averages ownership: its observer asked and its evaluator predicts ownership.
+     * {@return whether the current (or last) search averages ownership}: its observer asked and its evaluator predicts
+     * ownership.
      */
     public boolean tracksOwnership() {
         return tracking;
     }
 
-    /** Leaves behind {@link #ownership}'s average for tree {@code t}; 0 when it has none. */
+    /**
+     * {@return the leaves behind {@link #ownership}'s average for tree {@code t}}; 0 when it has none.
+     *
+     * @param t the tree
+     */
     public int ownershipLeaves(int t) {
         return rootOwnership == null ? 0 : rootOwnership.count(t);
     }
@@ -689,6 +721,10 @@ public final class BatchedSearch {
     /**
      * What tree {@code t} knows now: the root's statistics and every legal root action with its principal variation
      * of at most {@code pvLength} moves. Call between searches or from a {@link SearchObserver}; allocates.
+     *
+     * @param t        the tree
+     * @param pvLength the longest principal variation to list
+     * @return a copy of what the tree knows
      */
     public SearchSnapshot snapshot(int t, int pvLength) {
         SearchTree tree = trees[t];

@@ -9,6 +9,14 @@ package org.tengen.search;
  * @param cScale            see cVisit; q is rescaled to [0, 1] first (as mctx does)
  */
 public record GumbelParams(int consideredActions, float gumbelScale, float cVisit, float cScale) {
+    /**
+     * Checks every knob.
+     *
+     * @param consideredActions at least 1
+     * @param gumbelScale       not negative
+     * @param cVisit            not negative
+     * @param cScale            positive
+     */
     public GumbelParams {
         Validate.atLeast("consideredActions", consideredActions, 1);
         Validate.nonNegative("gumbelScale", gumbelScale);

@@ -10,10 +10,10 @@ import org.tengen.env.vec.VecEnv;
  * {@code Evaluator}) and {@link RolloutLeafEvaluator} (uniform priors, random playouts of the slots' games).
  */
 public interface LeafEvaluator {
-    /** The observations the leaf env must write ({@code none} when the evaluator only reads the games). */
+    /** {@return the observations the leaf env must write} ({@code none} when the evaluator only reads the games) */
     FeatureSet features();
 
-    /** The most positions one {@link #evaluate} call accepts. */
+    /** {@return the most positions one {@link #evaluate} call accepts} */
     int maxBatch();
 
     /**
@@ -23,10 +23,17 @@ public interface LeafEvaluator {
      * the evaluator predicts none), both from the view of slot {@code i}'s player to move; when {@code ownership} is
      * not null, also {@code ownership[i * area + p]} for every point (see {@code Evaluator}: in [-1, 1], +1 owned by
      * slot {@code i}'s player to move; NaN without {@link #predictsOwnership()}). Must not allocate in steady state.
+     *
+     * @param batch     leaves to evaluate, slots {@code 0 .. batch-1}
+     * @param leaves    the env whose slots hold them
+     * @param policy    receives their priors
+     * @param value     receives their values
+     * @param score     receives their expected margins
+     * @param ownership receives their ownership, or null for none
      */
     void evaluate(int batch, VecEnv leaves, float[] policy, float[] value, float[] score, float[] ownership);
 
-    /** Whether {@link #evaluate} can write ownership. */
+    /** {@return whether {@link #evaluate} can write ownership} */
     default boolean predictsOwnership() {
         return false;
     }

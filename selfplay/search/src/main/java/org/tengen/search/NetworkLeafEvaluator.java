@@ -15,7 +15,13 @@ public final class NetworkLeafEvaluator implements LeafEvaluator {
     private final InputSpec spec;
     private final int maxBatch;
 
-    /** Checks that {@code features} is what {@code evaluator} expects. */
+    /**
+     * Checks that {@code features} is what {@code evaluator} expects.
+     *
+     * @param evaluator the network's evaluator
+     * @param features  the feature set the leaf env writes
+     * @param maxBatch  the most leaves one call will pass, at least 1
+     */
     public NetworkLeafEvaluator(Evaluator evaluator, FeatureSet features, int maxBatch) {
         spec = evaluator.spec();
         if (!spec.featureSet().equals(features.id())) {

@@ -9,12 +9,18 @@ package org.tengen.search;
  * @param cheapSimulations      budget of the cheap searches, at least 1 (unused when the cap is disabled)
  */
 public record PlayoutCap(double fullSearchProbability, int cheapSimulations) {
+    /**
+     * Checks both knobs.
+     *
+     * @param fullSearchProbability in [0, 1]
+     * @param cheapSimulations      at least 1
+     */
     public PlayoutCap {
         Validate.unit("fullSearchProbability", fullSearchProbability);
         Validate.atLeast("cheapSimulations", cheapSimulations, 1);
     }
 
-    /** Whether some searches are cheap. */
+    /** {@return whether some searches are cheap} */
     public boolean enabled() {
         return fullSearchProbability < 1;
     }

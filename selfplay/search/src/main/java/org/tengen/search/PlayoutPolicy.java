@@ -19,7 +19,11 @@ public final class PlayoutPolicy {
     private int[] candidates = new int[0];
     private Board probe;
 
-    /** The plain policy: no own-eye filling. */
+    /**
+     * The plain policy: no own-eye filling.
+     *
+     * @param seed the moves' seed
+     */
     public PlayoutPolicy(long seed) {
         this(seed, false);
     }
@@ -29,12 +33,20 @@ public final class PlayoutPolicy {
         this.avoidSelfAtari = avoidSelfAtari;
     }
 
-    /** No own-eye filling and no self-atari of chains of two or more stones. */
+    /**
+     * {@return a policy with no own-eye filling and no self-atari of chains of two or more stones}
+     *
+     * @param seed the moves' seed
+     */
     public static PlayoutPolicy avoidingSelfAtari(long seed) {
         return new PlayoutPolicy(seed, true);
     }
 
-    /** The policy's action for the player to move in {@code game} (still playing; not modified). */
+    /**
+     * {@return the policy's action for the player to move in {@code game}}
+     *
+     * @param game a game still playing; not modified
+     */
     public int select(Game game) {
         Board board = game.board();
         int area = game.rules().area();
@@ -62,7 +74,12 @@ public final class PlayoutPolicy {
         return game.passAction();
     }
 
-    /** Plays {@code game} with {@link #select} until it is over or {@code maxTurns} more turns were played. */
+    /**
+     * Plays {@code game} with {@link #select} until it is over or {@code maxTurns} more turns were played.
+     *
+     * @param game     the game to play on
+     * @param maxTurns the most turns to play
+     */
     public void playOut(Game game, int maxTurns) {
         int limit = game.turns() + maxTurns;
         while (!game.isOver() && game.turns() < limit) {
@@ -70,7 +87,13 @@ public final class PlayoutPolicy {
         }
     }
 
-    /** Whether every neighbour of the empty {@code loc} is {@code player}'s stone or the edge. */
+    /**
+     * {@return whether every neighbour of the empty {@code loc} is {@code player}'s stone or the edge}
+     *
+     * @param board  the board
+     * @param loc    an empty point, as a board location
+     * @param player the colour whose eye it may be
+     */
     public static boolean isOwnEye(Board board, int loc, int player) {
         for (int d = 0; d < 4; d++) {
             int c = board.colour(board.neighbour(loc, d));
@@ -84,6 +107,11 @@ public final class PlayoutPolicy {
     /**
      * Whether {@code player} at the empty {@code loc} joins a chain of two or more stones left with one liberty and
      * captures nothing. Decided from the neighbours when it can be; otherwise played out on a scratch board.
+     *
+     * @param board  the board, not modified
+     * @param loc    an empty point, as a board location
+     * @param player the colour to play there
+     * @return whether the move is such a self-atari
      */
     public boolean isSelfAtari(Board board, int loc, int player) {
         if (board.wouldCapture(loc, player)) {

@@ -20,6 +20,18 @@ package org.tengen.search;
  */
 public record PuctParams(float cPuct, float fpuReduction, float dirichletAlphaScale, float dirichletEpsilon,
                          int temperatureMoves, float temperature, boolean reuseTree, float forcedPlayouts) {
+    /**
+     * Checks every knob.
+     *
+     * @param cPuct               positive
+     * @param fpuReduction        not negative
+     * @param dirichletAlphaScale positive
+     * @param dirichletEpsilon    in [0, 1]
+     * @param temperatureMoves    not negative
+     * @param temperature         not negative
+     * @param reuseTree           any
+     * @param forcedPlayouts      not negative
+     */
     public PuctParams {
         Validate.positive("cPuct", cPuct);
         Validate.nonNegative("fpuReduction", fpuReduction);

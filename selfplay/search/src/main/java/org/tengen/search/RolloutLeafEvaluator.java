@@ -15,7 +15,10 @@ public final class RolloutLeafEvaluator implements LeafEvaluator {
     private final PlayoutPolicy policy;
     private Game scratch;
 
-    /** {@code rollouts} playouts per leaf (at least 1), drawn from a generator seeded with {@code seed}. */
+    /**
+     * @param rollouts playouts per leaf, at least 1
+     * @param seed     the playouts' seed
+     */
     public RolloutLeafEvaluator(int rollouts, long seed) {
         if (rollouts < 1) {
             throw new IllegalArgumentException("rollouts must be at least 1, got " + rollouts);

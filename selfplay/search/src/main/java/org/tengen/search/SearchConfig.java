@@ -23,6 +23,18 @@ package org.tengen.search;
 public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leavesPerTree, PlayoutCap playoutCap,
                            PuctParams puct, GumbelParams gumbel, float scoreUtility, boolean passBound) {
 
+    /**
+     * Checks the config as a whole.
+     *
+     * @param algorithm     required
+     * @param simulations   at least 1
+     * @param leavesPerTree at least 1
+     * @param playoutCap    required; its cheap searches at most {@code simulations}
+     * @param puct          required; no tree reuse with GUMBEL, whose sequential halving needs fresh root visits
+     * @param gumbel        required
+     * @param scoreUtility  in [0, 1]
+     * @param passBound     any
+     */
     public SearchConfig {
         if (algorithm == null || playoutCap == null || puct == null || gumbel == null) {
             throw new IllegalArgumentException("algorithm, playoutCap, puct and gumbel are required");
@@ -50,6 +62,8 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
     /**
      * AlphaZero's settings: PUCT, 800 simulations, c_puct 1.25, noise 0.25 at alpha 10.83/legal, tree reuse; no score
      * utility and no pass bound (the presets below turn the bound on).
+     *
+     * @return a builder with these settings
      */
     public static Builder builder() {
         return new Builder();
@@ -58,6 +72,8 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
     /**
      * Self-play's defaults: Gumbel (good at small budgets) with 32 simulations and 8 considered actions, Gumbel noise
      * for move sampling, no playout cap, the pass bound.
+     *
+     * @return the config
      */
     public static SearchConfig selfPlayDefaults() {
         return builder().algorithm(SearchAlgorithm.GUMBEL).simulations(32).consideredActions(8).temperatureMoves(8)
@@ -67,6 +83,8 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
     /**
      * Evaluation's defaults (arena, eval, match, gtp): PUCT with 32 simulations and tree reuse, no noise, and the
      * first 4 turns sampled by visit counts so that games between the same players differ, the pass bound.
+     *
+     * @return the config
      */
     public static SearchConfig evaluationDefaults() {
         return builder().simulations(32).dirichletEpsilon(0f).temperatureMoves(4).consideredActions(8)
@@ -77,13 +95,16 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
      * The search of the classic network-free anchor: greedy PUCT without noise and without first-play reduction
      * (with uninformative priors it would keep the search on whichever moves happened to be tried first), with the
      * pass bound.
+     *
+     * @param simulations per move
+     * @return the config
      */
     public static SearchConfig rolloutAnchor(int simulations) {
         return builder().simulations(simulations).dirichletEpsilon(0f).temperatureMoves(0).fpuReduction(0f)
                 .passBound(true).build();
     }
 
-    /** A builder starting from this config. */
+    /** {@return a builder starting from this config} */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.algorithm = algorithm;
@@ -111,106 +132,186 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
         private Builder() {
         }
 
-        /** Also turns tree reuse on for PUCT and off for GUMBEL, which does not support it. */
+        /**
+         * Also turns tree reuse on for PUCT and off for GUMBEL, which does not support it.
+         *
+         * @param value {@link SearchConfig#algorithm()}
+         * @return this builder
+         */
         public Builder algorithm(SearchAlgorithm value) {
             algorithm = value;
             return reuseTree(value == SearchAlgorithm.PUCT);
         }
 
+        /**
+         * @param value {@link SearchConfig#simulations()}
+         * @return this builder
+         */
         public Builder simulations(int value) {
             simulations = value;
             return this;
         }
 
+        /**
+         * @param value {@link SearchConfig#leavesPerTree()}
+         * @return this builder
+         */
         public Builder leavesPerTree(int value) {
             leavesPerTree = value;
             return this;
         }
 
+        /**
+         * @param value {@link PuctParams#cPuct()}
+         * @return this builder
+         */
         public Builder cPuct(float value) {
             puct = new PuctParams(value, puct.fpuReduction(), puct.dirichletAlphaScale(), puct.dirichletEpsilon(),
                     puct.temperatureMoves(), puct.temperature(), puct.reuseTree(), puct.forcedPlayouts());
             return this;
         }
 
+        /**
+         * @param value {@link PuctParams#fpuReduction()}
+         * @return this builder
+         */
         public Builder fpuReduction(float value) {
             puct = new PuctParams(puct.cPuct(), value, puct.dirichletAlphaScale(), puct.dirichletEpsilon(),
                     puct.temperatureMoves(), puct.temperature(), puct.reuseTree(), puct.forcedPlayouts());
             return this;
         }
 
+        /**
+         * @param value {@link PuctParams#dirichletAlphaScale()}
+         * @return this builder
+         */
         public Builder dirichletAlphaScale(float value) {
             puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), value, puct.dirichletEpsilon(),
                     puct.temperatureMoves(), puct.temperature(), puct.reuseTree(), puct.forcedPlayouts());
             return this;
         }
 
+        /**
+         * @param value {@link PuctParams#dirichletEpsilon()}
+         * @return this builder
+         */
         public Builder dirichletEpsilon(float value) {
             puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), puct.dirichletAlphaScale(), value,
                     puct.temperatureMoves(), puct.temperature(), puct.reuseTree(), puct.forcedPlayouts());
             return this;
         }
 
+        /**
+         * @param value {@link PuctParams#temperatureMoves()}
+         * @return this builder
+         */
         public Builder temperatureMoves(int value) {
             puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), puct.dirichletAlphaScale(),
                     puct.dirichletEpsilon(), value, puct.temperature(), puct.reuseTree(), puct.forcedPlayouts());
             return this;
         }
 
+        /**
+         * @param value {@link PuctParams#temperature()}
+         * @return this builder
+         */
         public Builder temperature(float value) {
             puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), puct.dirichletAlphaScale(),
                     puct.dirichletEpsilon(), puct.temperatureMoves(), value, puct.reuseTree(), puct.forcedPlayouts());
             return this;
         }
 
+        /**
+         * @param value {@link PuctParams#reuseTree()}
+         * @return this builder
+         */
         public Builder reuseTree(boolean value) {
             puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), puct.dirichletAlphaScale(),
                     puct.dirichletEpsilon(), puct.temperatureMoves(), puct.temperature(), value, puct.forcedPlayouts());
             return this;
         }
 
+        /**
+         * @param value {@link PuctParams#forcedPlayouts()}
+         * @return this builder
+         */
         public Builder forcedPlayouts(float value) {
             puct = new PuctParams(puct.cPuct(), puct.fpuReduction(), puct.dirichletAlphaScale(),
                     puct.dirichletEpsilon(), puct.temperatureMoves(), puct.temperature(), puct.reuseTree(), value);
             return this;
         }
 
+        /**
+         * @param value {@link GumbelParams#consideredActions()}
+         * @return this builder
+         */
         public Builder consideredActions(int value) {
             gumbel = new GumbelParams(value, gumbel.gumbelScale(), gumbel.cVisit(), gumbel.cScale());
             return this;
         }
 
+        /**
+         * @param value {@link GumbelParams#gumbelScale()}
+         * @return this builder
+         */
         public Builder gumbelScale(float value) {
             gumbel = new GumbelParams(gumbel.consideredActions(), value, gumbel.cVisit(), gumbel.cScale());
             return this;
         }
 
+        /**
+         * @param value {@link GumbelParams#cVisit()}
+         * @return this builder
+         */
         public Builder cVisit(float value) {
             gumbel = new GumbelParams(gumbel.consideredActions(), gumbel.gumbelScale(), value, gumbel.cScale());
             return this;
         }
 
+        /**
+         * @param value {@link GumbelParams#cScale()}
+         * @return this builder
+         */
         public Builder cScale(float value) {
             gumbel = new GumbelParams(gumbel.consideredActions(), gumbel.gumbelScale(), gumbel.cVisit(), value);
             return this;
         }
 
-        /** Playout-cap randomisation: full searches with probability {@code p}, else {@code cheap} simulations. */
+        /**
+         * Playout-cap randomisation: full searches with probability {@code p}, else {@code cheap} simulations.
+         *
+         * @param p     {@link PlayoutCap#fullSearchProbability()}
+         * @param cheap {@link PlayoutCap#cheapSimulations()}
+         * @return this builder
+         */
         public Builder playoutCap(double p, int cheap) {
             playoutCap = new PlayoutCap(p, cheap);
             return this;
         }
 
+        /**
+         * @param value {@link SearchConfig#scoreUtility()}
+         * @return this builder
+         */
         public Builder scoreUtility(float value) {
             scoreUtility = value;
             return this;
         }
 
+        /**
+         * @param value {@link SearchConfig#passBound()}
+         * @return this builder
+         */
         public Builder passBound(boolean value) {
             passBound = value;
             return this;
         }
 
+        /**
+         * {@return the config}
+         *
+         * @throws IllegalArgumentException naming a knob out of range
+         */
         public SearchConfig build() {
             return new SearchConfig(algorithm, simulations, leavesPerTree, playoutCap, puct, gumbel, scoreUtility,
                     passBound);

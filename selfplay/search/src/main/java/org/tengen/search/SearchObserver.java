@@ -12,14 +12,16 @@ public interface SearchObserver {
     /**
      * After a batch of leaves.
      *
+     * @param search   the search, consistent between batches
      * @param finished whether this was the last batch: the budget or the deadline is reached
      * @return whether the search goes on; false ends it now, and it chooses its move as at a deadline
      */
     boolean afterBatch(BatchedSearch search, boolean finished);
 
     /**
-     * Whether the search should average the root's ownership over its leaves ({@link BatchedSearch#ownership}), when
-     * its evaluator predicts ownership. Off by default: self-play does not pay for it.
+     * {@return whether the search should average the root's ownership over its leaves}
+     * ({@link BatchedSearch#ownership}), when its evaluator predicts ownership. Off by default: self-play does not pay
+     * for it.
      */
     default boolean wantsOwnership() {
         return false;

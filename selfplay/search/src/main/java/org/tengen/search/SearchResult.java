@@ -26,52 +26,52 @@ public final class SearchResult {
         values = new float[actionCount];
     }
 
-    /** The action chosen to be played. */
+    /** {@return the action chosen to be played} */
     public int action() {
         return action;
     }
 
     /**
-     * The policy-training target, {@code [actionCount]}, summing to 1 over legal actions and 0 elsewhere: the root
-     * visit distribution (PUCT) or the completed-Q improved policy softmax(logits + sigma(completedQ)) (Gumbel).
+     * {@return the policy-training target, {@code [actionCount]}}, summing to 1 over legal actions and 0 elsewhere: the
+     * root visit distribution (PUCT) or the completed-Q improved policy softmax(logits + sigma(completedQ)) (Gumbel).
      * A live view: valid until the next search.
      */
     public float[] policy() {
         return policy;
     }
 
-    /** Root child visit counts, {@code [actionCount]} (reused subtrees included). A live view. */
+    /** {@return the root children's visit counts, {@code [actionCount]}} (reused subtrees included). A live view. */
     public int[] visits() {
         return visits;
     }
 
-    /** Root priors as the search used them (Dirichlet noise included), {@code [actionCount]}, 0 if illegal. */
+    /** {@return the root priors as the search used them, {@code [actionCount]}}: noise included, 0 if illegal. */
     public float[] priors() {
         return priors;
     }
 
     /**
-     * Mean backed-up value of each root child in [-1, 1] from the view of the player to move at the root,
-     * {@code [actionCount]}; 0 for actions without visits. A live view.
+     * {@return the mean backed-up value of each root child}, in [-1, 1] from the view of the player to move at the
+     * root, {@code [actionCount]}; 0 for actions without visits. A live view.
      */
     public float[] values() {
         return values;
     }
 
-    /** The root's mean backed-up value in [-1, 1] from the point of view of the player to move. */
+    /** {@return the root's mean backed-up value}, in [-1, 1] from the point of view of the player to move. */
     public float rootValue() {
         return rootValue;
     }
 
     /**
-     * Whether {@link #policy()} should train the policy: true for full searches, false for the cheap searches of
-     * playout-cap randomisation (their value targets are still fine).
+     * {@return whether {@link #policy()} should train the policy}: true for full searches, false for the cheap searches
+     * of playout-cap randomisation (their value targets are still fine).
      */
     public boolean isPolicyTarget() {
         return policyTarget;
     }
 
-    /** New simulations this search ran. */
+    /** {@return the new simulations this search ran} */
     public int simulations() {
         return simulations;
     }

@@ -9,7 +9,13 @@ public final class Seeds {
     private Seeds() {
     }
 
-    /** A seed for the stream at {@code coordinates} under {@code seed}; order matters, collisions are negligible. */
+    /**
+     * {@return a seed for the stream at {@code coordinates} under {@code seed}}; order matters, collisions are
+     * negligible.
+     *
+     * @param seed        the run's seed
+     * @param coordinates where the stream is, e.g. generation, part, worker, tree
+     */
     public static long mix(long seed, long... coordinates) {
         long h = finish(seed ^ 0x9E3779B97F4A7C15L);
         for (long c : coordinates) {

@@ -1,7 +1,6 @@
 package org.tengen.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -17,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.arena.EloLadder;
 import org.tengen.config.ConfigNode;
-import org.tengen.report.RunData;
 import org.tengen.run.tables.RunTables;
 
 /**
@@ -87,21 +85,6 @@ class EarlierRunFilesTest {
             counts.put(r.player(), List.of((double) r.games(), Math.round(r.score() * 1e4) / 1e4));
         }
         return counts;
-    }
-
-    @Test
-    void reportReadsTheRun() {
-        RunData data = RunData.read(golden().root());
-        assertEquals(GENERATIONS, data.metrics().size());
-        assertEquals(4500, data.metrics().column("samples")[0]);
-        assertEquals(825.6, data.metrics().column("elo")[GENERATIONS - 1]);
-        assertEquals(23, data.ladder().size());
-        assertEquals(new EloLadder.Rating("gen-0011", 969.0, 191.1, 80, 0.825), data.ladder().get(0));
-        assertEquals(List.of(new RunData.ArenaScore(20, "gen-0019", 20, 0.45),
-                        new RunData.ArenaScore(20, "mcts-rollout", 20, 1.0),
-                        new RunData.ArenaScore(20, "random", 20, 1.0)),
-                data.arena().stream().filter(s -> s.generation() == 20).toList());
-        assertTrue(data.summary().startsWith("Run summary"), data.summary());
     }
 
     @Test

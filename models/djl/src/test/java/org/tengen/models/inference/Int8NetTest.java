@@ -27,11 +27,11 @@ import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.eval.Evaluator;
+import org.tengen.models.net.NetConfig;
 import org.tengen.models.net.PolicyValueNet;
 import org.tengen.models.onnx.OnnxExport;
 import org.tengen.models.onnx.OnnxModel;
 import org.tengen.models.onnx.OnnxQuantize;
-import org.tengen.models.throughput.ModelBenchmark;
 
 /**
  * The int8 model of the pretrained 9x9 network: quantized as documented, run on int8 kernels, close to fp32; and the
@@ -79,7 +79,8 @@ class Int8NetTest {
     @Test
     void aYoungNetworksFlatPolicyPassesWhereTheTopMoveCheckFailed() {
         Engine.getEngine("PyTorch").setRandomSeed(1);
-        try (PolicyValueNet net = PolicyValueNet.create(ModelBenchmark.SMALL)) {
+        // 4 blocks of 32 channels on 9x9, az17: the small net of tengen bench --models.
+        try (PolicyValueNet net = PolicyValueNet.create(NetConfig.of(17, 9, 9, 4, 32))) {
             // The policy head's output layers (point logits, pass logit: its weights with one output) made small,
             // so the logits are near zero and the policy nearly flat, as a young network's.
             List<Block> top = net.model().getBlock().getChildren().values();

@@ -102,12 +102,12 @@ public final class BatchingEvaluator implements Evaluator {
         }
     }
 
-    /** Forwards run so far. */
+    /** {@return the forwards run so far} */
     public long batches() {
         return batches;
     }
 
-    /** Positions evaluated so far; {@code positions() / batches()} is the mean batch size. */
+    /** {@return the positions evaluated so far}; {@code positions() / batches()} is the mean batch size. */
     public long positions() {
         return positions;
     }

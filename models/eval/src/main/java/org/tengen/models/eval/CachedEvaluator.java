@@ -109,12 +109,12 @@ public final class CachedEvaluator implements Evaluator {
         }
     }
 
-    /** Positions looked up so far. */
+    /** {@return the positions looked up so far} */
     public long lookups() {
         return lookups;
     }
 
-    /** Lookups answered from the cache. */
+    /** {@return the lookups answered from the cache} */
     public long hits() {
         return hits;
     }
@@ -132,7 +132,15 @@ public final class CachedEvaluator implements Evaluator {
     }
 
     /**
-     * 64-bit hash of one position's observation floats and legal mask. Never 0, which marks an empty slot.
+     * 64-bit hash of one position's observation floats and legal mask.
+     *
+     * @param observations the position's planes, among others
+     * @param obsFrom      index of its first float
+     * @param obsLength    its floats
+     * @param legal        its legal actions, among others
+     * @param legalFrom    index of its first flag
+     * @param legalLength  its flags
+     * @return the hash, never 0 (which marks an empty slot)
      */
     public static long hash(FloatBuffer observations, int obsFrom, int obsLength, boolean[] legal, int legalFrom,
             int legalLength) {

@@ -21,10 +21,19 @@ import java.nio.FloatBuffer;
  * ownership ({@link #predictsOwnership()} false) writes NaN there, the value that marks an unknown ownership target.
  */
 public interface Evaluator extends AutoCloseable {
-    /** What this evaluator expects. */
+    /** {@return what this evaluator expects: planes, board size, and so the sizes of every buffer} */
     InputSpec spec();
 
-    /** Evaluates positions {@code 0 .. batch-1} without ownership. */
+    /**
+     * Evaluates positions {@code 0 .. batch-1} without ownership.
+     *
+     * @param batch        positions to evaluate, at least 1
+     * @param observations their planes, {@code spec().observationSize()} floats each
+     * @param legal        their legal actions, {@code spec().actionCount()} flags each
+     * @param policy       receives their priors, {@code actionCount} each
+     * @param value        receives their values, one each
+     * @param score        receives their expected score margins, one each
+     */
     default void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,
                           float[] score) {
         evaluate(batch, observations, legal, policy, value, score, null);
@@ -33,11 +42,19 @@ public interface Evaluator extends AutoCloseable {
     /**
      * Evaluates positions {@code 0 .. batch-1}, and writes their ownership when {@code ownership} is not null (room
      * for {@code batch * area} floats); null asks for none, which may save the work.
+     *
+     * @param batch        positions to evaluate, at least 1
+     * @param observations their planes, {@code spec().observationSize()} floats each
+     * @param legal        their legal actions, {@code spec().actionCount()} flags each
+     * @param policy       receives their priors, {@code actionCount} each
+     * @param value        receives their values, one each
+     * @param score        receives their expected score margins, one each
+     * @param ownership    receives their ownership, {@code area} each, or null for none
      */
     void evaluate(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value, float[] score,
                   float[] ownership);
 
-    /** Whether this evaluator predicts ownership; without, a requested ownership is NaN. */
+    /** {@return whether this evaluator predicts ownership}; without, a requested ownership is NaN. */
     default boolean predictsOwnership() {
         return false;
     }

@@ -13,6 +13,14 @@ import org.tengen.env.rules.Rules;
  * @param height     board rows
  */
 public record InputSpec(String featureSet, int planes, int width, int height) {
+    /**
+     * Checks the sizes.
+     *
+     * @param featureSet id of the feature set
+     * @param planes     at least 1
+     * @param width      at least 1
+     * @param height     at least 1
+     */
     public InputSpec {
         if (planes < 1 || width < 1 || height < 1) {
             throw new IllegalArgumentException("planes, width and height must be positive: " + planes + ", "
@@ -20,30 +28,42 @@ public record InputSpec(String featureSet, int planes, int width, int height) {
         }
     }
 
-    /** What a network sees of games under {@code rules} encoded by {@code features}. */
+    /**
+     * {@return what a network sees of games under {@code rules} encoded by {@code features}}
+     *
+     * @param features the feature set that encodes the planes
+     * @param rules    the rules, whose board size sets the planes' size
+     */
     public static InputSpec of(FeatureSet features, Rules rules) {
         int[] shape = features.shape(rules);
         return new InputSpec(features.id(), shape[0], shape[2], shape[1]);
     }
 
-    /** Floats per position: {@code planes * height * width}. */
+    /** {@return the floats per position, {@code planes * height * width}} */
     public int observationSize() {
         return planes * height * width;
     }
 
-    /** Points per position: {@code width * height}, the ownership entries of a position. */
+    /** {@return the points per position, {@code width * height}}: the ownership entries of a position. */
     public int area() {
         return width * height;
     }
 
-    /** Policy entries per position: every point row-major, then pass. */
+    /** {@return the policy entries per position}: every point row-major, then pass. */
     public int actionCount() {
         return width * height + 1;
     }
 
     /**
-     * Checks the arguments of {@link Evaluator#evaluate} against this spec; {@code ownership} may be null.
+     * Checks the arguments of {@link Evaluator#evaluate} against this spec.
      *
+     * @param batch        positions in the batch
+     * @param observations room for their planes
+     * @param legal        room for their legal flags
+     * @param policy       room for their priors
+     * @param value        room for their values
+     * @param score        room for their scores
+     * @param ownership    room for their ownership, or null
      * @throws IllegalArgumentException naming the first buffer that is too small, or a non-positive batch
      */
     public void checkBatch(int batch, FloatBuffer observations, boolean[] legal, float[] policy, float[] value,

@@ -60,6 +60,13 @@ public abstract class LogitsEvaluator implements Evaluator {
      * writes {@code batch * actionCount} logits (points row-major, then pass), {@code batch} values and, if it
      * predicts them, {@code batch} scores, and when {@code ownership} is not null (only if it predicts ownership),
      * {@code batch * area} ownership values (tanh, from the side to move).
+     *
+     * @param batch        positions to run
+     * @param observations their planes
+     * @param logits       receives their policy logits
+     * @param value        receives their values
+     * @param score        receives their scores, if predicted
+     * @param ownership    receives their ownership, or null when not asked
      */
     protected abstract void forward(int batch, FloatBuffer observations, float[] logits, float[] value,
                                     float[] score, float[] ownership);

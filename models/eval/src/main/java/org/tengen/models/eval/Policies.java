@@ -9,6 +9,13 @@ public final class Policies {
      * Softmax of {@code logits[from .. from+n)} restricted to legal actions: illegal actions get exactly 0 and the
      * legal ones sum to 1 (computed in double, shifted by the largest legal logit so it cannot overflow).
      *
+     * @param logits     the network's logits
+     * @param logitsFrom index of the first logit
+     * @param legal      legal flags
+     * @param legalFrom  index of the first flag
+     * @param out        receives the probabilities
+     * @param outFrom    index of the first probability
+     * @param n          actions
      * @throws IllegalArgumentException if no action is legal
      */
     public static void maskedSoftmax(float[] logits, int logitsFrom, boolean[] legal, int legalFrom, float[] out,
@@ -37,6 +44,11 @@ public final class Policies {
     /**
      * The uniform distribution over legal actions.
      *
+     * @param legal     legal flags
+     * @param legalFrom index of the first flag
+     * @param out       receives the probabilities
+     * @param outFrom   index of the first probability
+     * @param n         actions
      * @throws IllegalArgumentException if no action is legal
      */
     public static void uniform(boolean[] legal, int legalFrom, float[] out, int outFrom, int n) {

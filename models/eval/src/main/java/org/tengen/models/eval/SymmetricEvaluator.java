@@ -43,12 +43,26 @@ public final class SymmetricEvaluator implements Evaluator {
     private final float[] restored;
     private final int[] drawn;
 
-    /** {@code inner} evaluated under {@code mode}'s symmetries: {@code inner} itself for {@link Mode#NONE}. */
+    /**
+     * {@return {@code inner} evaluated under {@code mode}'s symmetries}: {@code inner} itself for {@link Mode#NONE}.
+     *
+     * @param inner    the evaluator that sees the transformed positions
+     * @param mode     how many symmetries each position is evaluated under
+     * @param maxBatch the largest batch that will be asked
+     * @param seed     seed of the random symmetries
+     */
     public static Evaluator under(Evaluator inner, Mode mode, int maxBatch, long seed) {
         return mode == Mode.NONE ? inner : new SymmetricEvaluator(inner, mode, maxBatch, seed);
     }
 
-    /** {@code mode} RANDOM or ALL; see {@link #under} for any mode. */
+    /**
+     * {@code inner} under {@code mode}'s symmetries; see {@link #under} for any mode.
+     *
+     * @param inner    the evaluator that sees the transformed positions
+     * @param mode     {@link Mode#RANDOM} or {@link Mode#ALL}
+     * @param maxBatch the largest batch that will be asked, at least 1
+     * @param seed     seed of the random symmetries
+     */
     public SymmetricEvaluator(Evaluator inner, Mode mode, int maxBatch, long seed) {
         if (mode == Mode.NONE) {
             throw new IllegalArgumentException("mode NONE needs no SymmetricEvaluator: use under()");

@@ -10,6 +10,7 @@ import java.util.Arrays;
 public final class UniformEvaluator implements Evaluator {
     private final InputSpec spec;
 
+    /** @param spec the positions it will be asked about */
     public UniformEvaluator(InputSpec spec) {
         this.spec = spec;
     }

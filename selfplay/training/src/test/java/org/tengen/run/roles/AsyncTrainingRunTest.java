@@ -16,8 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tengen.config.ConfigNode;
 import org.tengen.env.io.AtomicFiles;
 import org.tengen.models.checkpoint.Checkpoints;
-import org.tengen.report.RunData;
-import org.tengen.report.RunReport;
 import org.tengen.run.RunConfig;
 import org.tengen.run.RunDirectory;
 import org.tengen.run.TrainingRun;
@@ -33,7 +31,7 @@ class AsyncTrainingRunTest {
     static final String TINY_ASYNC = TrainingRunTest.TINY.replace("generations: 2", "generations: 3\nmode: async");
 
     @Test
-    void anAsyncRunLeavesVerifiedCheckpointsMetricsPerRoleAndAReport(@TempDir Path tmp) throws Exception {
+    void anAsyncRunLeavesVerifiedCheckpointsAndMetricsPerRole(@TempDir Path tmp) throws Exception {
         RunConfig config = RunConfig.from(ConfigNode.parse("tiny.yaml", new StringReader(TINY_ASYNC)));
         assertEquals(RunConfig.Mode.ASYNC, config.mode());
         RunDirectory dir = new RunDirectory(tmp.resolve("run"));
@@ -86,9 +84,6 @@ class AsyncTrainingRunTest {
                 assertTrue(Integer.parseInt(report.get("model_lag")) >= 0);
             }
         }
-
-        RunReport.Output report = RunReport.write(RunData.read(dir.root()), tmp.resolve("report"));
-        assertTrue(Files.readString(report.page()).contains("model lag"), "the report shows the async figures");
 
         // Again on the finished run: nothing to do, and nothing played.
         long batches;

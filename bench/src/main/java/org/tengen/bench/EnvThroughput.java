@@ -1,4 +1,4 @@
-package org.tengen.env.vec;
+package org.tengen.bench;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -6,11 +6,15 @@ import java.lang.management.MemoryType;
 import java.util.Locale;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.env.rules.Rules;
+import org.tengen.env.vec.ObservationFormat;
+import org.tengen.env.vec.RandomLegalSampler;
+import org.tengen.env.vec.VecEnv;
+import org.tengen.env.vec.VecEnvConfig;
 
 /**
  * Measures environment throughput: random legal play in a {@link VecEnv} (legal masks always computed,
- * observations as configured), counted in game steps per second over all threads. Shared by the CLI's
- * {@code bench} command and the JMH suite.
+ * observations as configured), counted in game steps per second over all threads: the CLI's {@code bench} command.
+ * {@link VecEnvBenchmark} measures the same loop under JMH.
  */
 public final class EnvThroughput {
     private EnvThroughput() {

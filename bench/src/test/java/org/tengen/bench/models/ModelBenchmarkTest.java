@@ -1,4 +1,4 @@
-package org.tengen.models.throughput;
+package org.tengen.bench.models;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,6 +38,6 @@ class ModelBenchmarkTest {
         double blocks = 4 * 2 * 81.0 * 32 * 32 * 9;
         double stem = 81.0 * 17 * 32 * 9;
         double heads = 2 * 81.0 * 32 * 16 + 81 * 16 + 3 * 16 + 3 * 16 * 32 + 32;
-        assertEquals(2 * (blocks + stem + heads), ModelBenchmark.flops(ModelBenchmark.SMALL), 1e-6);
+        assertEquals(2 * (blocks + stem + heads), Flops.perPosition(ModelBenchmark.SMALL), 1e-6);
     }
 }

@@ -123,6 +123,18 @@ class RunReportTest {
         assertLinksExactlyThePngs(html, tmp.resolve("out"));
     }
 
+    /** The columns an asynchronous run adds to metrics.csv (its roles' costs) get a plot of their own. */
+    @Test
+    void anAsyncRunsModelLagAndSampleAgeArePlotted() throws IOException {
+        Path run = Files.createDirectories(tmp.resolve("run"));
+        Files.writeString(run.resolve("metrics.csv"), "generation,model_lag_mean,sample_age_mean,sample_age_max\n"
+                + "1,0.5,0.4,1\n2,1.25,0.9,2\n3,,1.1,2\n");
+        RunReport.Output out = RunReport.write(RunData.read(run), tmp.resolve("out"));
+        assertEquals(List.of("async.png"), out.images().stream().map(p -> p.getFileName().toString()).toList());
+        assertDrawn(out.images().get(0));
+        assertTrue(Files.readString(out.page()).contains("model lag"), "the page shows the async figures");
+    }
+
     @Test
     void missingDirectoryIsAClearError() {
         Path missing = tmp.resolve("nope");

@@ -1,4 +1,4 @@
-package org.tengen.models.net;
+package org.tengen.bench.models;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,7 +19,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.tengen.models.learn.TrainConfig;
-import org.tengen.models.throughput.ModelBenchmark;
+import org.tengen.models.net.NetConfig;
+import org.tengen.models.net.PolicyValueNet;
 
 /**
  * bench/pytorch-learner-peer.py, the PyTorch peer of the learner benchmark, builds Tengen's network: the same
@@ -28,7 +29,7 @@ import org.tengen.models.throughput.ModelBenchmark;
  */
 class PytorchPeerTest {
     private static final Path PYTHON = Path.of("/usr/bin/python3");
-    private static final Path PEER = Path.of("../../bench/pytorch-learner-peer.py").toAbsolutePath().normalize();
+    private static final Path PEER = Path.of("pytorch-learner-peer.py").toAbsolutePath().normalize();
 
     /** Why the peer cannot run, or null when it can; checked once. */
     private static String unavailable;

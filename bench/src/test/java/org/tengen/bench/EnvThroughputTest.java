@@ -1,4 +1,4 @@
-package org.tengen.env.vec;
+package org.tengen.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.tengen.env.features.FeatureSets;
 import org.tengen.env.rules.Rules;
+import org.tengen.env.vec.ObservationFormat;
 
 class EnvThroughputTest {
 

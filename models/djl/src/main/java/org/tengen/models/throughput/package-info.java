@@ -1,2 +1,0 @@
-/** Reusable speed measurements of networks, evaluators and training, returned as records for the CLI. */
-package org.tengen.models.throughput;
