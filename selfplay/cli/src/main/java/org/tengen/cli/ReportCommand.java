@@ -77,7 +77,7 @@ final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    /** An S3 location, or a directory that is a directory store's root (models/ or learner/) and no run dir. */
+    /** An S3 location, or a directory that is a file store's root (models/ or learner/) and no run dir. */
     private static boolean isStore(String run) {
         if (run.startsWith("s3://")) {
             return true;

@@ -238,7 +238,7 @@ public final class RunLayout {
 
     /**
      * The number for actor {@code actorId}'s next batch: one past the highest it has stored (of any kind). A put
-     * under that number can still conflict (a second actor with the same id, or a directory store's record of a
+     * under that number can still conflict (a second actor with the same id, or a file store's record of a
      * write that was killed); the actor then takes the next number.
      */
     public static long nextSeq(RunStore store, String actorId) {

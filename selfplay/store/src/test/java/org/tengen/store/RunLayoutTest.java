@@ -49,7 +49,7 @@ class RunLayoutTest {
     void aLocationOpensADirectoryOrAnS3Store() {
         try (RunStore directory = RunStore.open(tmp.resolve("run").toString());
              RunStore s3 = RunStore.open("s3://bucket/runs/9x9-a")) {
-            assertTrue(directory instanceof DirectoryStore);
+            assertTrue(directory instanceof FileStore);
             assertEquals(tmp.resolve("run").toAbsolutePath().toString(), directory.location());
             assertEquals("s3://bucket/runs/9x9-a/", s3.location());
         }
@@ -59,7 +59,7 @@ class RunLayoutTest {
 
     @Test
     void theLatestPointerOnlyMovesForward() {
-        try (RunStore store = new DirectoryStore(tmp)) {
+        try (RunStore store = new FileStore(tmp)) {
             assertEquals(Optional.empty(), RunLayout.latest(store));
             ModelRef one = new ModelRef(1, SHA_A);
             ModelRef two = new ModelRef(2, SHA_B);
@@ -86,7 +86,7 @@ class RunLayoutTest {
 
     @Test
     void aDamagedPointerReadsAsNoneAndIsReplacedByTheNextPublish() {
-        try (RunStore store = new DirectoryStore(tmp)) {
+        try (RunStore store = new FileStore(tmp)) {
             store.replace(RunLayout.LATEST_MODEL, "{\"generation\": 2, \"sha".getBytes(StandardCharsets.UTF_8));
             assertEquals(Optional.empty(), RunLayout.latest(store));
             assertEquals(Optional.empty(), ModelRef.fromJson("{\"generation\": 2, \"sha256\": \"" + SHA_A
@@ -98,7 +98,7 @@ class RunLayoutTest {
 
     @Test
     void batchesAndModelsAreFoundByListingAndNumbersContinue() {
-        try (RunStore store = new DirectoryStore(tmp)) {
+        try (RunStore store = new FileStore(tmp)) {
             ModelRef one = new ModelRef(1, SHA_A);
             ModelRef two = new ModelRef(2, SHA_B);
             store.put(two.file("weights.params"), new byte[] {2});

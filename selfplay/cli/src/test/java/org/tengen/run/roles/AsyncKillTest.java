@@ -14,7 +14,7 @@ import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.run.KillAndResumeTest;
 import org.tengen.run.RunDirectory;
 import org.tengen.run.tables.RunTables;
-import org.tengen.store.DirectoryStore;
+import org.tengen.store.FileStore;
 import org.tengen.store.RunStore;
 
 /**
@@ -50,7 +50,7 @@ class AsyncKillTest {
         assertEquals(0, last.exitValue(), Files.readString(log3));
         assertTrue(Files.readString(log3).contains("Run summary"), Files.readString(log3));
 
-        try (RunStore store = new DirectoryStore(storeDir)) {
+        try (RunStore store = new FileStore(storeDir)) {
             RoleProcesses.Accounting a = RoleProcesses.check(store, GENERATIONS, tmp);
             assertTrue(a.consumed() > 0, a.toString());
             RoleProcesses.checkRated(store, RoleProcesses.config(text), GENERATIONS);

@@ -29,7 +29,7 @@ import org.tengen.store.RunStore;
 import org.tengen.store.StoreEntry;
 
 /**
- * The evaluator role over a directory store with two generations a learner and an actor made (the tiny 5x5 run of
+ * The evaluator role over a file store with two generations a learner and an actor made (the tiny 5x5 run of
  * {@link RoleProcesses#CONFIG}), in one process: it rates each once, and resumes after a kill at each point of its
  * commit order, or over results that are damaged or not its own.
  */
@@ -95,7 +95,7 @@ class EvaluatorRoleTest {
         try (RunStore store = RunStore.open(root.toString())) {
             evaluate(store, 1);
             // Killed in generation 2 after some records, one of them of a name this config does not play, and in the
-            // middle of the results' put: a directory store's hidden record without its object.
+            // middle of the results' put: a file store's hidden record without its object.
             store.put(RunLayout.arenaGame(2, "gen-0002-vs-gen-0001-000"), "(;GM[1])".getBytes(StandardCharsets.UTF_8));
             store.put(RunLayout.arenaGame(2, "gen-0002-vs-mcts-rollout-000"), new byte[] {1});
             Path results = root.resolve(RunLayout.arenaResults(2));

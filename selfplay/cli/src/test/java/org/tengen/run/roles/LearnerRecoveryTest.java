@@ -17,7 +17,7 @@ import org.tengen.store.RunLayout.ModelRef;
 import org.tengen.store.RunStore;
 
 /**
- * The leftovers of a learner killed at each point of its commit order, planted by hand in a directory store, in one
+ * The leftovers of a learner killed at each point of its commit order, planted by hand in a file store, in one
  * process: an orphan model (files uploaded, no ledger), a ledger put cut short between its two links (the hidden
  * record without the object), and a ledger whose model was never published. The resumed learner clears the first two,
  * finishes the third, and every batch is still counted once.
@@ -40,7 +40,7 @@ class LearnerRecoveryTest {
             // Killed after uploading generation 1's files, before its ledger: some other weights, half uploaded.
             ModelRef orphan = new ModelRef(1, "ab".repeat(32));
             store.put(orphan.file("weights.params"), new byte[] {1, 2, 3});
-            // ... and once more in the middle of the ledger's put: a directory store's record without its object.
+            // ... and once more in the middle of the ledger's put: a file store's record without its object.
             Path ledgerFile = root.resolve(RunLayout.ledger(1));
             Files.createDirectories(ledgerFile.getParent());
             Files.writeString(ledgerFile.resolveSibling("." + ledgerFile.getFileName() + ".sha256"),

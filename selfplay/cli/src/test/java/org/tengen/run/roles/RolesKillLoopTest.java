@@ -33,16 +33,16 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
  * while
  * <ul>
  *   <li>batches are uploaded again: before each kill the test puts a random stored batch's records and shard once
- *       more (each must be a no-op) and other bytes under its key (each must be refused); on the directory store a
+ *       more (each must be a no-op) and other bytes under its key (each must be refused); on the file store a
  *       twin of actor a1, the same id in a second process, sometimes runs beside it (two writers of one sequence);
  *   <li>the store fails requests: S3 through a server that fails every 10th write, read and listing (half of the
- *       writes after storing them, so the retry uploads the object again), the directory store by making one of its
+ *       writes after storing them, so the retry uploads the object again), the file store by making one of its
  *       folders immutable ({@code chattr +i}) for a moment, so that writes there fail and the role exits non-zero,
  *       to be started again as the kubelet would.
  * </ul>
  * Then the learner and the evaluator finish, and the store must account for every batch exactly once, trained on or
  * stale ({@link RoleProcesses#check}; every model verifies), and rate every model once
- * ({@link RoleProcesses#checkRated}). Once over a directory store, once over S3 (the store tests' in-JVM S3 server,
+ * ({@link RoleProcesses#checkRated}). Once over a file store, once over S3 (the store tests' in-JVM S3 server,
  * which the processes reach through {@code AWS_ENDPOINT_URL}). Run it with
  * {@code mvn -B test -pl selfplay/cli -am -Dgroups=slow -Dtest=RolesKillLoopTest
  * -Dsurefire.failIfNoSpecifiedTests=false} ({@code -Dtengen.rolesKillLoop.seed=N} draws other moments). The
@@ -58,7 +58,7 @@ class RolesKillLoopTest {
     /** Role numbers: 0 is the learner, 1 to 3 the actors. */
     private static final int EVALUATOR = 4;
     private static final int TWIN = 5;
-    /** Folders of a directory store that a write may hit. */
+    /** Folders of a file store that a write may hit. */
     private static final List<String> FREEZABLE = List.of("games/a1", "games/a2", "games/a3", "learner", "models",
             "arena", "metrics/learner");
 

@@ -14,7 +14,7 @@ import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;
 
 /**
- * One learner, two actors and an evaluator as real processes over a directory store: an actor, the evaluator and the
+ * One learner, two actors and an evaluator as real processes over a file store: an actor, the evaluator and the
  * learner are killed with SIGKILL mid-run and started again. The learner still reaches its generation, the store
  * accounts for every batch exactly once ({@link RoleProcesses#check}), and every model is rated exactly once
  * ({@link RoleProcesses#checkRated}).

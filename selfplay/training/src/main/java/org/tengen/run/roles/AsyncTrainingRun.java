@@ -21,7 +21,7 @@ import org.tengen.run.RunDirectory;
 import org.tengen.run.TrainingRun;
 import org.tengen.run.tables.ResourceLog;
 import org.tengen.run.tables.RunTables;
-import org.tengen.store.DirectoryStore;
+import org.tengen.store.FileStore;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;
 import org.tengen.store.StoreConflictException;
@@ -29,7 +29,7 @@ import org.tengen.store.StoreConflictException;
 /**
  * {@code tengen train} with {@code mode: async}: the roles of a split run, a learner, an actor and an evaluator
  * ({@link LearnerRole}, {@link ActorRole}, {@link EvaluatorRole}), run at the same time as threads of one process
- * over a {@link DirectoryStore} in the run directory ({@code store/}), so that training and evaluation overlap
+ * over a {@link FileStore} in the run directory ({@code store/}), so that training and evaluation overlap
  * self-play instead of waiting for it. The actor plays with {@code selfplay.workers} workers, as self-play in turns
  * does; the learner and the evaluator take the cores when they have work.
  *
@@ -71,10 +71,10 @@ public final class AsyncTrainingRun {
         int target = config.generations();
         // One store object per role over the same directory, as separate processes would have: each role's
         // figures then count its own store requests, errors and retries.
-        try (RunStore store = new DirectoryStore(storeDir(dir));
-             RunStore learnerStore = new DirectoryStore(storeDir(dir));
-             RunStore evaluatorStore = new DirectoryStore(storeDir(dir));
-             RunStore actorStore = new DirectoryStore(storeDir(dir))) {
+        try (RunStore store = new FileStore(storeDir(dir));
+             RunStore learnerStore = new FileStore(storeDir(dir));
+             RunStore evaluatorStore = new FileStore(storeDir(dir));
+             RunStore actorStore = new FileStore(storeDir(dir))) {
             try {
                 store.put(RunLayout.CONFIG, configText.getBytes(StandardCharsets.UTF_8));
             } catch (StoreConflictException e) {

@@ -241,7 +241,7 @@ public final class EvaluatorRole {
     }
 
     /**
-     * Puts {@code key}, which nobody relies on yet; it is cleared first, for a directory store may hold the record of
+     * Puts {@code key}, which nobody relies on yet; it is cleared first, for a file store may hold the record of
      * a put of other bytes that a kill cut short, which would refuse these.
      */
     private void putFresh(String key, byte[] content) {

@@ -204,7 +204,7 @@ public final class LearnerRole {
 
     /**
      * Puts the ledger, the commit of its generation. The key is cleared first: it cannot hold a ledger (the learner
-     * would have resumed from it), but a directory store may hold the record of a put that a kill cut short, which
+     * would have resumed from it), but a file store may hold the record of a put that a kill cut short, which
      * would refuse other bytes.
      */
     private void commit(LearnerLedger ledger) {

@@ -24,7 +24,7 @@ import org.tengen.run.TrainingRun;
 import org.tengen.run.TrainingRunTest;
 import org.tengen.run.tables.CsvTable;
 import org.tengen.run.tables.RunTables;
-import org.tengen.store.DirectoryStore;
+import org.tengen.store.FileStore;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;
 
@@ -68,7 +68,7 @@ class AsyncTrainingRunTest {
         assertFalse(RunTables.readLadder(dir.eloFile()).isEmpty());
 
         // The store: every batch once in a ledger or uploaded after the learner's last listing; one report per batch.
-        try (RunStore store = new DirectoryStore(AsyncTrainingRun.storeDir(dir))) {
+        try (RunStore store = new FileStore(AsyncTrainingRun.storeDir(dir))) {
             Set<String> counted = new HashSet<>();
             for (int g = 1; g <= 3; g++) {
                 LearnerLedger ledger = LearnerLedger.fromYaml(store.get(RunLayout.ledger(g)).orElseThrow()).orElseThrow();
@@ -92,11 +92,11 @@ class AsyncTrainingRunTest {
 
         // Again on the finished run: nothing to do, and nothing played.
         long batches;
-        try (RunStore store = new DirectoryStore(AsyncTrainingRun.storeDir(dir))) {
+        try (RunStore store = new FileStore(AsyncTrainingRun.storeDir(dir))) {
             batches = RunLayout.gameBatches(store).size();
         }
         assertTrue(new AsyncTrainingRun(config, TINY_ASYNC, dir, false).run().alreadyComplete());
-        try (RunStore store = new DirectoryStore(AsyncTrainingRun.storeDir(dir))) {
+        try (RunStore store = new FileStore(AsyncTrainingRun.storeDir(dir))) {
             assertEquals(batches, RunLayout.gameBatches(store).size());
         }
     }
