@@ -21,8 +21,8 @@ import picocli.CommandLine.Option;
             "Play self-play games with the newest model of a run store and upload them, batch by batch.",
             "Stateless: kill it at any moment and start it again with the same --id (by default the host's name);"
                     + " it continues its numbering.",
-            "Between batches it checks models/latest.json (with evaluation.gating: models/best.json, which the"
-                    + " evaluator moves) and swaps in a newer model."})
+            "Between batches it checks models/latest.json, or with arena.gating the models/best.json that the"
+                    + " arena moves, and swaps in a newer model."})
 final class ActorCommand implements Callable<Integer> {
     @Mixin
     private RoleOptions options;

@@ -75,7 +75,7 @@ final class EvalCommand implements Callable<Integer> {
         RunDirectory dir = run.directory();
         RunConfig config = backendOption.apply(RunOptions.config(dir));
         NetworkRuntime.configure(config.threads());
-        SearchConfig search = searchOptions.apply(config.evaluation().search());
+        SearchConfig search = searchOptions.apply(config.arena().search());
         Agents agents = Agents.keepingAutoChoiceIn(config, dir.root());
         PlayerSpec specA = Agents.parse(a, Optional.of(dir));
         PlayerSpec specB = Agents.parse(b, Optional.of(dir));

@@ -17,7 +17,7 @@ import picocli.CommandLine.Mixin;
                     + " anchorsEvery generations.",
             "Writes arena/gen-NNNN.csv (the results; its put commits the generation), the games as"
                     + " arena/gen-NNNN/NAME.sgf, the Elo ladder elo.csv, and its figures as metrics/evaluator/. With"
-                    + " evaluation.gating it also points models/best.json at the best model, which actors then play.",
+                    + " arena.gating it also points models/best.json at the best model, which actors then play.",
             "Stateless: kill it at any moment and start it again; it skips the generations already rated and plays"
                     + " again only the one it was on. One evaluator per store."})
 final class EvaluatorCommand implements Callable<Integer> {

@@ -210,7 +210,7 @@ final class GtpCommand implements Callable<Integer> {
         NetworkRuntime.configure(1);
         // The run's evaluation search (the preset for a bare checkpoint), greedy from the first move: a GTP engine
         // plays to win, and a controller's games differ anyway.
-        SearchConfig search = config.evaluation().search().toBuilder().simulations(searchBudget()).temperatureMoves(0)
+        SearchConfig search = config.arena().search().toBuilder().simulations(searchBudget()).temperatureMoves(0)
                 .build();
         Agents agents = checkpoint instanceof PlayerSpec.RunCheckpoint run
                 ? Agents.keepingAutoChoiceIn(config, run.run()) : new Agents(config);

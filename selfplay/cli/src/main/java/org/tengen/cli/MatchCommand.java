@@ -114,7 +114,7 @@ final class MatchCommand implements Callable<Integer> {
     private int parallel;
 
     @Option(names = "--timeout", paramLabel = "SECONDS",
-            description = "Longest wait for any engine answer (default: the run's evaluation.engineTimeoutSeconds, 60).")
+            description = "Longest wait for any engine answer (default: the run's arena.engineTimeoutSeconds, 60).")
     private Double timeout;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
@@ -182,7 +182,7 @@ final class MatchCommand implements Callable<Integer> {
         }
         Agents agents = dir != null ? Agents.keepingAutoChoiceIn(config, dir.root()) : new Agents(config);
         PlayerSpec spec = Agents.parse(ref, Optional.ofNullable(dir));
-        try (Agent ours = agents.create(spec, searchOptions.apply(config.evaluation().search()), parallel, seed);
+        try (Agent ours = agents.create(spec, searchOptions.apply(config.arena().search()), parallel, seed);
              ExternalPlayer theirs = agents.engine(Optional.ofNullable(engineName), command, parallel)) {
             long start = System.nanoTime();
             Arena.MatchResult r = Arena.play(ours, theirs, rules, config.featureSet(), games, parallel,

@@ -28,7 +28,7 @@ public sealed interface PlayerSpec {
     record Random() implements PlayerSpec {
     }
 
-    /** MCTS with random-playout values; without simulations, the run's {@code evaluation.rolloutSimulations}. */
+    /** MCTS with random-playout values; without simulations, the run's {@code arena.rolloutSimulations}. */
     record MctsRollout(OptionalInt simulations) implements PlayerSpec {
     }
 

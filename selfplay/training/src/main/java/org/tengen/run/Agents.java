@@ -34,7 +34,7 @@ public final class Agents {
     private final AutoChoice auto;
 
     /**
-     * Agents of {@code config}'s run; external engines get its {@code evaluation.engineTimeoutSeconds}, backend auto
+     * Agents of {@code config}'s run; external engines get its {@code arena.engineTimeoutSeconds}, backend auto
      * decides once in this process.
      */
     public Agents(RunConfig config) {
@@ -55,7 +55,7 @@ public final class Agents {
     private Agents(RunConfig config, AutoChoice auto) {
         this.config = config;
         this.features = config.featureSet();
-        this.engineTimeout = config.evaluation().engineTimeout();
+        this.engineTimeout = config.arena().engineTimeout();
         this.auto = auto;
     }
 
@@ -126,7 +126,7 @@ public final class Agents {
             return new RandomAgent(seed);
         }
         if (spec instanceof PlayerSpec.MctsRollout m) {
-            return SearchAgent.rollouts(m.simulations().orElse(config.evaluation().rolloutSimulations()), parallel,
+            return SearchAgent.rollouts(m.simulations().orElse(config.arena().rolloutSimulations()), parallel,
                     seed);
         }
         if (spec instanceof PlayerSpec.Checkpoint || spec instanceof PlayerSpec.RunCheckpoint) {

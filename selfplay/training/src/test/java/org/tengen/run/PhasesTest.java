@@ -62,8 +62,8 @@ class PhasesTest {
         evaluation.run(1, statsWithBest("gen-0000"));
         assertTrue(evaluation.isDone(1));
         assertEquals(RunTables.readResults(dir.arenaFile(1)).size(),
-                config.evaluation().gamesVsPrevious() + config.evaluation().anchors().size()
-                        * config.evaluation().gamesVsAnchors());
+                config.arena().gamesVsPrevious() + config.arena().anchors().size()
+                        * config.arena().gamesVsAnchors());
         assertEquals(java.util.Optional.of("gen-0001"), dir.best(), "ungated: the new checkpoint is promoted");
     }
 
@@ -91,8 +91,8 @@ class PhasesTest {
         new TrainingRun(config, dir, false).run();
 
         assertTrue(Files.exists(dir.arenaDir().resolve("gen-0001.csv.damaged")));
-        assertEquals(config.evaluation().gamesVsPrevious() + config.evaluation().anchors().size()
-                * config.evaluation().gamesVsAnchors(), RunTables.readResults(dir.arenaFile(1)).size(),
+        assertEquals(config.arena().gamesVsPrevious() + config.arena().anchors().size()
+                * config.arena().gamesVsAnchors(), RunTables.readResults(dir.arenaFile(1)).size(),
                 "generation 1's evaluation was played again");
         assertTrue(evaluation.ladder().stream().anyMatch(r -> r.player().equals("gen-0001")));
         assertEquals(List.of(1), List.copyOf(RunTables.readMetrics(dir.metricsFile()).keySet()),

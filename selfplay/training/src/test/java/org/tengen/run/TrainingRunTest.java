@@ -34,7 +34,7 @@ public class TrainingRunTest {
               workers: 2
               search: {simulations: 8, consideredActions: 4}
             training: {batchSize: 16, stepsPerGeneration: 4}
-            evaluation:
+            arena:
               gamesVsPrevious: 4
               gamesVsAnchors: 2
               rolloutSimulations: 8

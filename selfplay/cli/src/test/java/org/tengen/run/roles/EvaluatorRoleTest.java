@@ -134,7 +134,7 @@ class EvaluatorRoleTest {
     void withGatingTheBestModelIsPublishedAndActorsPlayIt() throws Exception {
         config = RoleProcesses.config(RoleProcesses.CONFIG.replace("anchors: [random]",
                 "anchors: [random]\n  gating: true"));
-        assertTrue(config.evaluation().gating());
+        assertTrue(config.arena().gating());
         try (RunStore store = RunStore.open(root.toString())) {
             // Generation 1 lost every game to generation 0: it is not promoted, so generation 2 meets generation 0.
             store.put(RunLayout.arenaResults(1), "a,b,score_a\ngen-0001,gen-0000,0.0\ngen-0001,gen-0000,0.0\n"
@@ -146,7 +146,7 @@ class EvaluatorRoleTest {
             double score = second.stream().filter(r -> r.b().equals("gen-0000"))
                     .mapToDouble(EloLadder.GameResult::scoreA).average().orElseThrow();
             ModelRef best = RunLayout.pointer(store, RunLayout.BEST_MODEL).orElseThrow();
-            assertEquals(score >= config.evaluation().gateThreshold() ? 2 : 0, best.generation(), "score " + score);
+            assertEquals(score >= config.arena().gateThreshold() ? 2 : 0, best.generation(), "score " + score);
             assertEquals(model(store, best.generation()), best);
 
             new ActorRole(store, config, "a2", tmp.resolve("a2"), POLL).run(1);

@@ -50,7 +50,7 @@ public final class RoleProcesses {
               search: {simulations: 8, consideredActions: 4}
             replay: {maxModelAge: 1, windowSamples: 2000}
             training: {batchSize: 16, stepsPerGeneration: 8}
-            evaluation:
+            arena:
               gamesVsPrevious: 4
               gamesVsAnchors: 2
               anchorsEvery: 2
@@ -137,7 +137,7 @@ public final class RoleProcesses {
             assertEquals(arena.games(g), results.size(), key);
             String candidate = RunLayout.generationName(g);
             String previous = RunLayout.generationName(g - 1);
-            assertEquals(config.evaluation().gamesVsPrevious(), results.stream()
+            assertEquals(config.arena().gamesVsPrevious(), results.stream()
                     .filter(r -> r.a().equals(candidate) && r.b().equals(previous)).count(), key);
             assertTrue(results.stream().allMatch(r -> r.a().equals(candidate)), key);
             assertEquals(results.size(), store.list(RunLayout.arenaGames(g)).size(), "one record per game of " + key);

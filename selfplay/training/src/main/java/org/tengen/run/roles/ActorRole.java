@@ -37,7 +37,7 @@ import org.tengen.store.StoreStats;
 /**
  * An actor: plays self-play games with the newest published model and uploads them, batch by batch, to the run
  * store. It keeps no state of its own: the model comes from {@code models/latest.json}, or with
- * {@code evaluation.gating} from {@code models/best.json}, which the evaluator moves (downloaded into a cache and
+ * {@code arena.gating} from {@code models/best.json}, which the evaluator moves (downloaded into a cache and
  * verified), and its batch numbers continue from the highest it has in the store ({@link RunLayout#nextSeq}), so it
  * may be killed at any moment and restarted with the same id. A batch is {@code selfplay.gamesPerPart} games, played
  * by {@link SelfPlayWorkers} as in {@code tengen train}; between batches the actor reads the pointer again and swaps
@@ -80,7 +80,7 @@ public final class ActorRole {
         this.cacheDir = cacheDir;
         this.poll = poll;
         this.agents = Agents.keepingAutoChoiceIn(config, cacheDir);
-        this.pointer = config.evaluation().gating() ? RunLayout.BEST_MODEL : RunLayout.LATEST_MODEL;
+        this.pointer = config.arena().gating() ? RunLayout.BEST_MODEL : RunLayout.LATEST_MODEL;
     }
 
     /** Plays and uploads {@code maxBatches} batches (or until killed, if {@code Long.MAX_VALUE}). */

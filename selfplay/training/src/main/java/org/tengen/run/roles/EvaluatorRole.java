@@ -34,7 +34,7 @@ import org.tengen.store.StoreStats;
  * The evaluator of a run whose models come from a learner through a run store. For each generation the learner
  * commits (its ledger names the model, whose files are downloaded and verified), in order, it plays the arena of
  * {@code tengen train} ({@link GenerationArena}): the new model against the best one before it, and the anchors every
- * {@code anchorsEvery} generations. With {@code evaluation.gating} it also says which model is the best, for the
+ * {@code anchorsEvery} generations. With {@code arena.gating} it also says which model is the best, for the
  * actors to play.
  *
  * <p><b>Kill safety.</b> The evaluator keeps no state but the store's. A generation is committed in this order:
@@ -265,7 +265,7 @@ public final class EvaluatorRole {
      * nothing.
      */
     private void publishBest() {
-        if (!config.evaluation().gating()) {
+        if (!config.arena().gating()) {
             return;
         }
         int next = 1;

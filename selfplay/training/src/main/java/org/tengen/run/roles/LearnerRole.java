@@ -265,13 +265,13 @@ public final class LearnerRole {
     }
 
     /**
-     * The generation a batch's age is counted from: the latest model's, or with {@code evaluation.gating} that of
+     * The generation a batch's age is counted from: the latest model's, or with {@code arena.gating} that of
      * the best model ({@code models/best.json}, 0 before the evaluator names one), which the actors play, so that
      * their games stay fresh while the best lags behind the latest.
      */
     private int ageReference() {
         int g = committed.generation();
-        if (!config.evaluation().gating()) {
+        if (!config.arena().gating()) {
             return g;
         }
         return RunLayout.pointer(store, RunLayout.BEST_MODEL).map(best -> Math.min(g, best.generation())).orElse(0);
