@@ -17,15 +17,16 @@ import org.apache.logging.log4j.Logger;
  * <pre>
  * models/gen-0003-SHA/weights.params ...   the files of the model of generation 3, whose weights have SHA-256 SHA
  * models/latest.json                       the newest model: {"generation": 3, "sha256": SHA, "path": ...}
- * models/best.json                         with gating, the model actors play (the evaluator moves it), as above
+ * models/best.json                         with gating, the model actors play (the arena moves it), as above
  * games/ACTOR/00000042-gen-0003-SHA.npz    batch 42 of actor ACTOR, played by that model (+ .sgf, the same name)
  * config.yaml                              the run's config, as the learner started it
  * learner/gen-0003.yaml                    the learner's ledger of generation 3: the batches it trained on
- * arena/gen-0003.csv                       the evaluation games of generation 3: the evaluator's commit
+ * arena/gen-0003.csv                       the arena games of generation 3: the arena's commit
  * arena/gen-0003/NAME.sgf                  their records, put before it
  * elo.csv                                  the Elo ladder over every arena file, refitted after each
  * metrics/WRITER/00000007.csv              figures that a role (learner, actor-1) wrote, one object per report
- *                                          (the evaluator: one per generation, numbered by it)
+ *                                          (the arena: one per generation, numbered by it, under
+ *                                          metrics/evaluator/, the name it had before)
  * </pre>
  * A game batch names the model that played it, so the learner can filter by generation from a listing alone.
  *
@@ -35,7 +36,7 @@ import org.apache.logging.log4j.Logger;
  * not offered by every S3-compatible server, nor by NFS. The generation makes a stale or repeated publish harmless:
  * the learner refuses to move the pointer back, and readers keep the newest generation they have seen. The models
  * themselves are immutable and named by hash, so the pointer never names half a model: the learner uploads the
- * files, then publishes. {@code models/best.json} follows the same rules, with the evaluator as its one writer.
+ * files, then publishes. {@code models/best.json} follows the same rules, with the arena as its one writer.
  */
 public final class RunLayout {
     public static final String MODELS = "models/";
@@ -268,7 +269,7 @@ public final class RunLayout {
     }
 
     /**
-     * {@code arena/gen-0003.csv}: the evaluation games of a generation, one atomic put after their records; its
+     * {@code arena/gen-0003.csv}: the arena games of a generation, one atomic put after their records; its
      * presence is what says the generation is rated.
      */
     public static String arenaResults(int generation) {
@@ -281,12 +282,12 @@ public final class RunLayout {
         return m.matches() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
     }
 
-    /** {@code arena/gen-0003/}: the records of a generation's evaluation games. */
+    /** {@code arena/gen-0003/}: the records of a generation's arena games. */
     public static String arenaGames(int generation) {
         return ARENA + generationName(generation) + "/";
     }
 
-    /** {@code arena/gen-0003/NAME.sgf}: the record of one evaluation game. */
+    /** {@code arena/gen-0003/NAME.sgf}: the record of one arena game. */
     public static String arenaGame(int generation, String name) {
         return Keys.require(arenaGames(generation) + name + ".sgf");
     }

@@ -21,11 +21,11 @@ import org.tengen.run.tables.RunTables;
 import org.tengen.sgf.GameRecord;
 
 /**
- * The arena of one generation as a run config's {@code evaluation} section describes it: the new checkpoint against
+ * The arena of one generation as a run config's {@code arena} section describes it: the new checkpoint against
  * the best one, and every {@code anchorsEvery} generations (and in the last) against each anchor and external
  * anchor; which checkpoint is the best, and the Elo ladder, follow from the arena results of the generations so far.
- * {@code tengen train} ({@link EvaluationPhase}, over a run directory) and the evaluator role
- * ({@link org.tengen.run.roles.EvaluatorRole}, over a run store) share it; they differ only in where results and
+ * {@code tengen train} ({@link ArenaPhase}, over a run directory) and the arena role
+ * ({@link org.tengen.run.roles.ArenaRole}, over a run store) share it; they differ only in where results and
  * records are kept.
  */
 public final class GenerationArena {

@@ -28,9 +28,9 @@ import org.tengen.run.tables.RunTables;
  * checkpoints/best                 name of the checkpoint self-play uses (changes only with gating)
  * data/gen-0003/part-002-32g.npz   training samples of 32 self-play games of generation 3
  * games/gen-0003/game-00042.sgf    every self-play game
- * arena/gen-0003.csv               evaluation games of generation 3 (player a, player b, score of a)
- * arena/games/                     SGF of evaluation games
- * elo.csv                          the Elo ladder over all evaluation games
+ * arena/gen-0003.csv               arena games of generation 3 (player a, player b, score of a)
+ * arena/games/                     SGF of arena games
+ * elo.csv                          the Elo ladder over all arena games
  * metrics.csv                      one row per generation (throughput, losses, Elo)
  * summary.txt                      what the last {@code train} session did, and the ladder
  * logs/train.log                   the log of every session of the run
@@ -246,8 +246,11 @@ public final class RunDirectory {
         return dataDir(generation).resolve("training.csv");
     }
 
-    /** The evaluation figures of a generation, written just before its arena file ({@link RunTables#writeEvaluation}). */
-    public Path evaluationStats(int generation) {
+    /**
+     * The arena figures of a generation, written just before its arena file ({@link RunTables#writeArenaStats}); the
+     * file keeps the name it had when the arena was called the evaluation, so earlier runs keep their figures.
+     */
+    public Path arenaStats(int generation) {
         return dataDir(generation).resolve("evaluation.csv");
     }
 

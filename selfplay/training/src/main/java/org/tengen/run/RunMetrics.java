@@ -40,17 +40,17 @@ public final class RunMetrics {
         row.add(rating == null ? "" : RunTables.number(rating.elo()));
         row.add(rating == null ? "" : RunTables.number(rating.ci95()));
         row.add(scoreVsPrevious(dir, g, best));
-        row.add(evaluationSeconds(dir.evaluationStats(g)));
+        row.add(arenaSeconds(dir.arenaStats(g)));
         return row;
     }
 
     /** eval_seconds: the wall time of the generation's arena, blank for a run of an earlier version. */
-    private static String evaluationSeconds(Path file) {
+    private static String arenaSeconds(Path file) {
         if (!Files.exists(file)) {
             return "";
         }
         try {
-            return RunTables.number(RunTables.readEvaluation(file).seconds());
+            return RunTables.number(RunTables.readArenaStats(file).seconds());
         } catch (RuntimeException damaged) {
             return "";
         }

@@ -27,7 +27,7 @@ class PhasesTest {
     private RunDirectory dir;
     private SelfPlayPhase selfPlay;
     private TrainingPhase training;
-    private EvaluationPhase evaluation;
+    private ArenaPhase arena;
 
     /** A finished one-generation tiny run (two data parts of 4 games) and the phases over its directory. */
     @BeforeEach
@@ -39,7 +39,7 @@ class PhasesTest {
                 InputSpec.of(config.featureSet(), config.rules()), new Agents(config), new Session());
         selfPlay = new SelfPlayPhase(context);
         training = new TrainingPhase(context);
-        evaluation = new EvaluationPhase(context);
+        arena = new ArenaPhase(context);
     }
 
     private static GenerationStats statsWithBest(String best) {
@@ -50,17 +50,17 @@ class PhasesTest {
 
     @Test
     void eachPhaseIsDoneExactlyWhenItsOutputExists() throws IOException {
-        List<Phase> phases = List.of(selfPlay, training, evaluation);
-        assertEquals(List.of("self-play", "training", "evaluation"), phases.stream().map(Phase::name).toList());
+        List<Phase> phases = List.of(selfPlay, training, arena);
+        assertEquals(List.of("self-play", "training", "arena"), phases.stream().map(Phase::name).toList());
         for (Phase phase : phases) {
             assertTrue(phase.isDone(1), phase.name() + " of generation 1");
             assertFalse(phase.isDone(2), phase.name() + " of generation 2");
         }
         Files.delete(dir.arenaFile(1));
-        assertFalse(evaluation.isDone(1));
-        assertTrue(training.isDone(1), "only the evaluation is missing");
-        evaluation.run(1, statsWithBest("gen-0000"));
-        assertTrue(evaluation.isDone(1));
+        assertFalse(arena.isDone(1));
+        assertTrue(training.isDone(1), "only the arena is missing");
+        arena.run(1, statsWithBest("gen-0000"));
+        assertTrue(arena.isDone(1));
         assertEquals(RunTables.readResults(dir.arenaFile(1)).size(),
                 config.arena().gamesVsPrevious() + config.arena().anchors().size()
                         * config.arena().gamesVsAnchors());
@@ -72,14 +72,14 @@ class PhasesTest {
         // What the earlier order (pointer first) left behind when killed in between.
         Files.delete(dir.arenaFile(1));
         dir.writeBest("gen-0001");
-        assertEquals("gen-0000", evaluation.bestBefore(1), "the arena files, not the pointer, decide");
+        assertEquals("gen-0000", arena.bestBefore(1), "the arena files, not the pointer, decide");
 
         new TrainingRun(config, dir, false).run();
 
         List<String> opponents = RunTables.readResults(dir.arenaFile(1)).stream()
                 .filter(r -> r.a().equals("gen-0001") && r.b().startsWith("gen-")).map(r -> r.b()).distinct().toList();
         assertEquals(List.of("gen-0000"), opponents, "gen-0001 is evaluated against the best before it");
-        assertEquals("gen-0001", evaluation.bestBefore(2));
+        assertEquals("gen-0001", arena.bestBefore(2));
         assertEquals(java.util.Optional.of("gen-0001"), dir.best());
     }
 
@@ -93,8 +93,8 @@ class PhasesTest {
         assertTrue(Files.exists(dir.arenaDir().resolve("gen-0001.csv.damaged")));
         assertEquals(config.arena().gamesVsPrevious() + config.arena().anchors().size()
                 * config.arena().gamesVsAnchors(), RunTables.readResults(dir.arenaFile(1)).size(),
-                "generation 1's evaluation was played again");
-        assertTrue(evaluation.ladder().stream().anyMatch(r -> r.player().equals("gen-0001")));
+                "generation 1's arena was played again");
+        assertTrue(arena.ladder().stream().anyMatch(r -> r.player().equals("gen-0001")));
         assertEquals(List.of(1), List.copyOf(RunTables.readMetrics(dir.metricsFile()).keySet()),
                 "metrics.csv is derived from the stored data, so a damaged one is simply written again");
     }

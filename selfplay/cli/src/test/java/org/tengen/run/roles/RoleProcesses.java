@@ -28,7 +28,7 @@ import org.tengen.store.RunLayout.ModelRef;
 import org.tengen.store.RunStore;
 
 /**
- * Real {@code tengen learner}, {@code tengen actor} and {@code tengen evaluator} processes on a run store, and the
+ * Real {@code tengen learner}, {@code tengen actor} and {@code tengen arena} processes on a run store, and the
  * checks of a store they leave behind: every ledger and model verifies, every uploaded batch up to what the learner
  * listed is trained on or counted stale, none twice; every generation is rated once, its games recorded once.
  */
@@ -80,11 +80,11 @@ public final class RoleProcesses {
                 "--poll-seconds", "0.2", "--cache", tmp.resolve("cache-" + id).toString());
     }
 
-    static Process evaluator(Path config, String store, Path tmp, int generations, String log,
+    static Process arena(Path config, String store, Path tmp, int generations, String log,
                              Map<String, String> env) throws IOException {
-        return start(tmp.resolve(log), env, "evaluator", "--store", store, "--config", config.toString(),
+        return start(tmp.resolve(log), env, "arena", "--store", store, "--config", config.toString(),
                 "--generations", Integer.toString(generations), "--poll-seconds", "0.2",
-                "--cache", tmp.resolve("cache-evaluator").toString());
+                "--cache", tmp.resolve("cache-arena").toString());
     }
 
     static Process start(Path log, Map<String, String> env, String... args) throws IOException {
@@ -123,7 +123,7 @@ public final class RoleProcesses {
     }
 
     /**
-     * Checks the evaluator's work on a run to {@code generations}: each generation's results are there, are its own
+     * Checks the arena's work on a run to {@code generations}: each generation's results are there, are its own
      * games, as many as {@code config}'s arena plays (against the model before it: the run has no gating), each with
      * exactly one record; none beyond; the ladder rates the last. Returns the games.
      */

@@ -28,7 +28,7 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 /**
- * Slow fault test of the roles: a learner, three actors and an evaluator as real processes, one of them killed with
+ * Slow fault test of the roles: a learner, three actors and the arena as real processes, one of them killed with
  * SIGKILL at a random moment (seeded; after some progress since the last kill) and started again, over and over,
  * while
  * <ul>
@@ -40,14 +40,14 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
  *       folders immutable ({@code chattr +i}) for a moment, so that writes there fail and the role exits non-zero,
  *       to be started again as the kubelet would.
  * </ul>
- * Then the learner and the evaluator finish, and the store must account for every batch exactly once, trained on or
+ * Then the learner and the arena finish, and the store must account for every batch exactly once, trained on or
  * stale ({@link RoleProcesses#check}; every model verifies), and rate every model once
  * ({@link RoleProcesses#checkRated}). Once over a file store, once over S3 (the store tests' in-JVM S3 server,
  * which the processes reach through {@code AWS_ENDPOINT_URL}). Run it with
  * {@code mvn -B test -pl selfplay/cli -am -Dgroups=slow -Dtest=RolesKillLoopTest
  * -Dsurefire.failIfNoSpecifiedTests=false} ({@code -Dtengen.rolesKillLoop.seed=N} draws other moments). The
  * directory leg needs root on a file system with immutable files (ext4, xfs). In the default run {@link RolesKillTest}
- * kills an actor, the evaluator and the learner once each.
+ * kills an actor, the arena and the learner once each.
  */
 @Tag("slow")
 class RolesKillLoopTest {
@@ -56,7 +56,7 @@ class RolesKillLoopTest {
     private static final int KILLS = 20;
     private static final List<String> ACTORS = List.of("a1", "a2", "a3");
     /** Role numbers: 0 is the learner, 1 to 3 the actors. */
-    private static final int EVALUATOR = 4;
+    private static final int ARENA = 4;
     private static final int TWIN = 5;
     /** Folders of a file store that a write may hit. */
     private static final List<String> FREEZABLE = List.of("games/a1", "games/a2", "games/a3", "learner", "models",
@@ -104,7 +104,7 @@ class RolesKillLoopTest {
         void start(int role) throws IOException {
             processes[role] = switch (role) {
                 case 0 -> RoleProcesses.learner(config, location, tmp, GENERATIONS, "learner.log", env);
-                case EVALUATOR -> RoleProcesses.evaluator(config, location, tmp, GENERATIONS, "evaluator.log", env);
+                case ARENA -> RoleProcesses.arena(config, location, tmp, GENERATIONS, "arena.log", env);
                 case TWIN -> RoleProcesses.actor(config, location, tmp, ACTORS.get(0), "a1-twin.log", env);
                 default -> RoleProcesses.actor(config, location, tmp, ACTORS.get(role - 1), ACTORS.get(role - 1)
                         + ".log", env);
@@ -113,7 +113,7 @@ class RolesKillLoopTest {
 
         boolean finished(int role) {
             Process p = processes[role];
-            return p != null && !p.isAlive() && p.exitValue() == 0 && (role == 0 || role == EVALUATOR);
+            return p != null && !p.isAlive() && p.exitValue() == 0 && (role == 0 || role == ARENA);
         }
 
         /** Starts again every role that exited non-zero (a store failure it could not retry), and counts them. */
@@ -158,13 +158,13 @@ class RolesKillLoopTest {
         }
         int learnerKills = 0;
         int actorKills = 0;
-        int evaluatorKills = 0;
+        int arenaKills = 0;
         int rePuts = 0;
         int refused = 0;
         int twins = 0;
         int freezes = 0;
         try {
-            while (learnerKills + actorKills + evaluatorKills < KILLS) {
+            while (learnerKills + actorKills + arenaKills < KILLS) {
                 // Each kill waits for progress since the one before (a batch, a ledger or an arena result), then a
                 // random moment: on a loaded machine a JVM and libtorch take longer to start than a fixed pause, and
                 // kills would then only ever hit start-up.
@@ -194,7 +194,7 @@ class RolesKillLoopTest {
                 }
                 int draw = random.nextInt(4);
                 int victim = roles.processes[TWIN] != null ? TWIN
-                        : draw == 0 ? 0 : draw == 1 ? EVALUATOR : 1 + random.nextInt(ACTORS.size());
+                        : draw == 0 ? 0 : draw == 1 ? ARENA : 1 + random.nextInt(ACTORS.size());
                 if (!roles.processes[victim].isAlive()) {
                     roles.restartFailed(); // it failed in the freeze just now, or it finished: take an actor
                     victim = 1 + random.nextInt(ACTORS.size());
@@ -210,15 +210,15 @@ class RolesKillLoopTest {
                 }
                 if (victim == 0) {
                     learnerKills++;
-                } else if (victim == EVALUATOR) {
-                    evaluatorKills++;
+                } else if (victim == ARENA) {
+                    arenaKills++;
                 } else {
                     actorKills++;
                 }
                 roles.start(victim);
             }
-            for (int role : new int[] {0, EVALUATOR}) {
-                String log = role == 0 ? "learner.log" : "evaluator.log";
+            for (int role : new int[] {0, ARENA}) {
+                String log = role == 0 ? "learner.log" : "arena.log";
                 while (true) {
                     Process p = roles.processes[role];
                     assertTrue(p.waitFor(300, TimeUnit.SECONDS), log + ": the role finishes");
@@ -239,12 +239,12 @@ class RolesKillLoopTest {
         }
         RoleProcesses.Accounting a = RoleProcesses.check(store, GENERATIONS, tmp);
         int games = RoleProcesses.checkRated(store, RoleProcesses.config(configText), GENERATIONS);
-        System.out.printf("roles kill loop on %s: %d kills (learner %d, actors %d, evaluator %d), %d batches of %d"
+        System.out.printf("roles kill loop on %s: %d kills (learner %d, actors %d, arena %d), %d batches of %d"
                         + " games (%d trained on, %d stale, %d after the last listing), %d models, %d arena games;"
                         + " %d re-puts of stored batch objects (no-ops), %d conflicting puts refused, %d twin actors,"
                         + " %d store faults (S3 server) or %d frozen folders, %d restarts after a store failure;"
                         + " %.1f s%n",
-                location, learnerKills + actorKills + evaluatorKills, learnerKills, actorKills, evaluatorKills,
+                location, learnerKills + actorKills + arenaKills, learnerKills, actorKills, arenaKills,
                 a.batches(), RoleProcesses.config(configText).gamesPerPart(), a.consumed(), a.stale(), a.unlisted(),
                 a.models(), games, rePuts, refused, twins, S3TestServer.faults() - faultsBefore, freezes,
                 roles.restartsAfterFailure, (System.nanoTime() - start) / 1e9);
@@ -294,7 +294,7 @@ class RolesKillLoopTest {
     }
 
     private static boolean logsMention(Path tmp, String text) throws IOException {
-        for (String log : List.of("learner.log", "evaluator.log", "a1.log", "a2.log", "a3.log", "a1-twin.log")) {
+        for (String log : List.of("learner.log", "arena.log", "a1.log", "a2.log", "a3.log", "a1-twin.log")) {
             Path file = tmp.resolve(log);
             if (Files.exists(file) && Files.readString(file).contains(text)) {
                 return true;

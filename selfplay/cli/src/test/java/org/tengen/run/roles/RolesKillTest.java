@@ -14,7 +14,7 @@ import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;
 
 /**
- * One learner, two actors and an evaluator as real processes over a file store: an actor, the evaluator and the
+ * One learner, two actors and the arena as real processes over a file store: an actor, the arena and the
  * learner are killed with SIGKILL mid-run and started again. The learner still reaches its generation, the store
  * accounts for every batch exactly once ({@link RoleProcesses#check}), and every model is rated exactly once
  * ({@link RoleProcesses#checkRated}).
@@ -33,7 +33,7 @@ class RolesKillTest {
             Process learner = RoleProcesses.learner(config, location, tmp, GENERATIONS, "learner.log", env);
             Process a1 = RoleProcesses.actor(config, location, tmp, "a1", "a1.log", env);
             Process a2 = RoleProcesses.actor(config, location, tmp, "a2", "a2.log", env);
-            Process evaluator = RoleProcesses.evaluator(config, location, tmp, GENERATIONS, "evaluator.log", env);
+            Process arena = RoleProcesses.arena(config, location, tmp, GENERATIONS, "arena.log", env);
             try {
                 // Hang guards, not speed limits: four JVMs on a shared 2-core machine can take minutes per step.
                 Duration patience = Duration.ofMinutes(5);
@@ -46,12 +46,12 @@ class RolesKillTest {
 
                 RoleProcesses.waitFor(() -> RoleProcesses.hasLedger(store, 1), patience, "generation 1",
                         tmp.resolve("learner.log"));
-                // The evaluator is killed as it starts on generation 1 (downloading, playing or committing it).
+                // The arena is killed as it starts on generation 1 (downloading, playing or committing it).
                 RoleProcesses.waitFor(() -> !store.list(RunLayout.arenaGames(1)).isEmpty()
                         || !store.list(RunLayout.arenaResults(1)).isEmpty(), patience, "generation 1's arena",
-                        tmp.resolve("evaluator.log"));
-                evaluator.destroyForcibly().waitFor();
-                evaluator = RoleProcesses.evaluator(config, location, tmp, GENERATIONS, "evaluator.log", env);
+                        tmp.resolve("arena.log"));
+                arena.destroyForcibly().waitFor();
+                arena = RoleProcesses.arena(config, location, tmp, GENERATIONS, "arena.log", env);
 
                 // The next generation needs one more batch: kill the learner while it waits or trains.
                 Thread.sleep(300);
@@ -63,9 +63,9 @@ class RolesKillTest {
                 assertEquals(0, learner.exitValue(), Files.readString(tmp.resolve("learner.log")));
                 a1.destroyForcibly().waitFor();
                 a2.destroyForcibly().waitFor();
-                assertTrue(evaluator.waitFor(5, TimeUnit.MINUTES), "the evaluator rates generation " + GENERATIONS
-                        + "\n" + Files.readString(tmp.resolve("evaluator.log")));
-                assertEquals(0, evaluator.exitValue(), Files.readString(tmp.resolve("evaluator.log")));
+                assertTrue(arena.waitFor(5, TimeUnit.MINUTES), "the arena rates generation " + GENERATIONS
+                        + "\n" + Files.readString(tmp.resolve("arena.log")));
+                assertEquals(0, arena.exitValue(), Files.readString(tmp.resolve("arena.log")));
 
                 String learnerLog = Files.readString(tmp.resolve("learner.log"));
                 assertTrue(learnerLog.contains("Learner: resumed at gen-"), learnerLog);
@@ -81,7 +81,7 @@ class RolesKillTest {
                         a.unlisted(), a.models(), games, (System.nanoTime() - start) / 1e9);
             } finally {
                 learner.destroyForcibly();
-                evaluator.destroyForcibly();
+                arena.destroyForcibly();
                 a1.destroyForcibly();
                 a2.destroyForcibly();
             }

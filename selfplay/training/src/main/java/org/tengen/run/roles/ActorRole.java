@@ -37,7 +37,7 @@ import org.tengen.store.StoreStats;
 /**
  * An actor: plays self-play games with the newest published model and uploads them, batch by batch, to the run
  * store. It keeps no state of its own: the model comes from {@code models/latest.json}, or with
- * {@code arena.gating} from {@code models/best.json}, which the evaluator moves (downloaded into a cache and
+ * {@code arena.gating} from {@code models/best.json}, which the arena moves (downloaded into a cache and
  * verified), and its batch numbers continue from the highest it has in the store ({@link RunLayout#nextSeq}), so it
  * may be killed at any moment and restarted with the same id. A batch is {@code selfplay.gamesPerPart} games, played
  * by {@link SelfPlayWorkers} as in {@code tengen train}; between batches the actor reads the pointer again and swaps

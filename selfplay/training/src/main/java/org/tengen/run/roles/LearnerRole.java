@@ -266,7 +266,7 @@ public final class LearnerRole {
 
     /**
      * The generation a batch's age is counted from: the latest model's, or with {@code arena.gating} that of
-     * the best model ({@code models/best.json}, 0 before the evaluator names one), which the actors play, so that
+     * the best model ({@code models/best.json}, 0 before the arena names one), which the actors play, so that
      * their games stay fresh while the best lags behind the latest.
      */
     private int ageReference() {

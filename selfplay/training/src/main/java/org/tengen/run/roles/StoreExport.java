@@ -145,7 +145,7 @@ public final class StoreExport {
         try {
             RunTables.readResults(CsvTable.parse(dir.arenaFile(g), bytes.get()));
         } catch (IllegalArgumentException damaged) {
-            return false; // the evaluator reports it and plays the generation again
+            return false; // the arena reports it and plays the generation again
         }
         writeIfChanged(dir.arenaFile(g), bytes.get());
         return true;
@@ -167,7 +167,7 @@ public final class StoreExport {
             }
         }
         Map<String, String> learner = RoleMetrics.get(store, LearnerRole.METRICS_WRITER, g).orElse(Map.of());
-        Map<String, String> evaluator = RoleMetrics.get(store, EvaluatorRole.METRICS_WRITER, g).orElse(Map.of());
+        Map<String, String> arena = RoleMetrics.get(store, ArenaRole.METRICS_WRITER, g).orElse(Map.of());
         double games = sum(batches, "games");
         double seconds = sum(batches, "seconds");
         boolean selfPlay = !batches.isEmpty() && batches.size() == ledger.consumed().size() && seconds > 0;
@@ -190,25 +190,25 @@ public final class StoreExport {
         row.add(rating == null ? "" : RunTables.number(rating.elo()));
         row.add(rating == null ? "" : RunTables.number(rating.ci95()));
         row.add(best.isEmpty() ? "" : RunMetrics.scoreVsPrevious(dir, g, best));
-        row.add(evaluator.getOrDefault("seconds", "")); // eval_seconds: the evaluator's wall time for this generation
+        row.add(arena.getOrDefault("seconds", "")); // eval_seconds: the arena's wall time for this generation
         // Async columns.
         row.add(selfPlay ? RunTables.number(weighted(batches, "model_lag") / games) : "");
         row.add(learner.getOrDefault("sample_age_mean", ""));
         row.add(learner.getOrDefault("sample_age_max", ""));
         row.add(learner.getOrDefault("samples_per_second", ""));
         row.add(Integer.toString(ledger.stale().size()));
-        row.add(storeFigure("store_errors", batches, learner, evaluator));
-        row.add(storeFigure("store_retries", batches, learner, evaluator));
+        row.add(storeFigure("store_errors", batches, learner, arena));
+        row.add(storeFigure("store_retries", batches, learner, arena));
         return row;
     }
 
-    /** A store counter summed over the generation's reports: its batches', the learner's and the evaluator's. */
+    /** A store counter summed over the generation's reports: its batches', the learner's and the arena's. */
     private static String storeFigure(String name, List<Map<String, String>> batches, Map<String, String> learner,
-                                      Map<String, String> evaluator) {
+                                      Map<String, String> arena) {
         if (learner.isEmpty()) {
             return "";
         }
-        return Long.toString((long) (sum(batches, name) + number(learner, name) + number(evaluator, name)));
+        return Long.toString((long) (sum(batches, name) + number(learner, name) + number(arena, name)));
     }
 
     private static double sum(List<Map<String, String>> reports, String name) {

@@ -63,20 +63,20 @@ public final class RunTables {
                 number(s.total()), number(s.policy()), number(s.value()), number(s.ownership())))).write();
     }
 
-    static final List<String> EVALUATION_HEADER = List.of("games", "seconds");
+    static final List<String> ARENA_STATS_HEADER = List.of("games", "seconds");
 
     /** The arena of one generation: games played and their wall time (beside self-play's and training's). */
-    public record EvaluationStats(int games, double seconds) {
+    public record ArenaStats(int games, double seconds) {
     }
 
-    public static void writeEvaluation(Path file, EvaluationStats s) {
-        new CsvTable(file, EVALUATION_HEADER, List.of(List.of(Integer.toString(s.games()), number(s.seconds()))))
+    public static void writeArenaStats(Path file, ArenaStats s) {
+        new CsvTable(file, ARENA_STATS_HEADER, List.of(List.of(Integer.toString(s.games()), number(s.seconds()))))
                 .write();
     }
 
-    public static EvaluationStats readEvaluation(Path file) {
+    public static ArenaStats readArenaStats(Path file) {
         CsvTable t = oneRow(file);
-        return new EvaluationStats((int) t.number(0, t.requireColumn("games")), t.number(0, t.requireColumn("seconds")));
+        return new ArenaStats((int) t.number(0, t.requireColumn("games")), t.number(0, t.requireColumn("seconds")));
     }
 
     public static TrainingStats readTraining(Path file) {
@@ -108,7 +108,7 @@ public final class RunTables {
         return new CsvTable(file, ARENA_HEADER, rows);
     }
 
-    /** One evaluation game per row: players {@code a} and {@code b} and {@code a}'s score. */
+    /** One arena game per row: players {@code a} and {@code b} and {@code a}'s score. */
     public static List<EloLadder.GameResult> readResults(Path file) {
         return readResults(CsvTable.read(file));
     }

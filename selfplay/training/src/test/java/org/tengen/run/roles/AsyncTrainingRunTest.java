@@ -77,7 +77,7 @@ class AsyncTrainingRunTest {
                 }
                 Map<String, String> learner = RoleMetrics.get(store, LearnerRole.METRICS_WRITER, g).orElseThrow();
                 assertEquals(Integer.toString(ledger.steps()), learner.get("steps"));
-                assertTrue(RoleMetrics.get(store, EvaluatorRole.METRICS_WRITER, g).isPresent());
+                assertTrue(RoleMetrics.get(store, ArenaRole.METRICS_WRITER, g).isPresent());
             }
             for (RunLayout.GameBatch batch : RunLayout.gameBatches(store)) {
                 Map<String, String> report = RoleMetrics.get(store, ActorRole.metricsWriter(batch.actorId()),

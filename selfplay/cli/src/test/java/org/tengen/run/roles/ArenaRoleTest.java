@@ -29,13 +29,13 @@ import org.tengen.store.RunStore;
 import org.tengen.store.StoreEntry;
 
 /**
- * The evaluator role over a file store with two generations a learner and an actor made (the tiny 5x5 run of
+ * The arena role over a file store with two generations a learner and an actor made (the tiny 5x5 run of
  * {@link RoleProcesses#CONFIG}), in one process: it rates each once, and resumes after a kill at each point of its
  * commit order, or over results that are damaged or not its own.
  */
-// The evaluator waits for models: one that never verifies must fail the test, not hang the build.
+// The arena waits for models: one that never verifies must fail the test, not hang the build.
 @Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
-class EvaluatorRoleTest {
+class ArenaRoleTest {
     private static final Duration POLL = Duration.ofMillis(50);
 
     @TempDir
@@ -59,15 +59,15 @@ class EvaluatorRoleTest {
         }
     }
 
-    private EvaluatorRole.Summary evaluate(RunStore store, int generations) throws InterruptedException {
-        return new EvaluatorRole(store, config, tmp.resolve("evaluator"), POLL).run(generations);
+    private ArenaRole.Summary evaluate(RunStore store, int generations) throws InterruptedException {
+        return new ArenaRole(store, config, tmp.resolve("arena"), POLL).run(generations);
     }
 
     @Test
     void ratesEachCommittedGenerationOnceAndARestartPlaysNothing() throws Exception {
         try (RunStore store = RunStore.open(root.toString())) {
-            EvaluatorRole.Summary s = evaluate(store, 2);
-            assertEquals(new EvaluatorRole.Summary(2, 2, 4 + 6, s.seconds()), s,
+            ArenaRole.Summary s = evaluate(store, 2);
+            assertEquals(new ArenaRole.Summary(2, 2, 4 + 6, s.seconds()), s,
                     "4 games against the previous model, and 2 against random in generation 2");
             assertEquals(10, RoleProcesses.checkRated(store, config, 2));
             List<EloLadder.GameResult> second = results(store, 2);
@@ -84,8 +84,8 @@ class EvaluatorRoleTest {
             assertTrue(metrics.number(0, metrics.requireColumn("store_requests")) > 6);
 
             byte[] before = store.get(RunLayout.arenaResults(2)).orElseThrow();
-            EvaluatorRole.Summary again = evaluate(store, 2);
-            assertEquals(new EvaluatorRole.Summary(2, 0, 0, 0), again, "everything rated: nothing played");
+            ArenaRole.Summary again = evaluate(store, 2);
+            assertEquals(new ArenaRole.Summary(2, 0, 0, 0), again, "everything rated: nothing played");
             assertArrayEquals(before, store.get(RunLayout.arenaResults(2)).orElseThrow());
         }
     }
@@ -102,7 +102,7 @@ class EvaluatorRoleTest {
             Files.writeString(results.resolveSibling("." + results.getFileName() + ".sha256"), "cd".repeat(32) + "\n");
             assertTrue(store.get(RunLayout.arenaResults(2)).isEmpty());
 
-            EvaluatorRole.Summary s = evaluate(store, 2);
+            ArenaRole.Summary s = evaluate(store, 2);
 
             assertEquals(1, s.rated(), "generation 1 is skipped, generation 2 played again");
             assertEquals(10, RoleProcesses.checkRated(store, config, 2), "one record per game, no leftovers");
@@ -123,7 +123,7 @@ class EvaluatorRoleTest {
             store.delete(RunLayout.arenaResults(2));
             store.put(RunLayout.arenaResults(2), "a,b,score_a\ngen-0007,random,1.0\n".getBytes(StandardCharsets.UTF_8));
 
-            EvaluatorRole.Summary s = evaluate(store, 2);
+            ArenaRole.Summary s = evaluate(store, 2);
 
             assertEquals(2, s.rated());
             assertEquals(10, RoleProcesses.checkRated(store, config, 2));
@@ -163,14 +163,14 @@ class EvaluatorRoleTest {
         }
     }
 
-    /** Issue 24: the learner's and the evaluator's model caches kept a model per generation, never pruned. */
+    /** Issue 24: the learner's and the arena's model caches kept a model per generation, never pruned. */
     @Test
-    void theLearnerAndTheEvaluatorCacheOnlyTheModelsTheyStillNeed() throws Exception {
+    void theLearnerAndTheArenaCacheOnlyTheModelsTheyStillNeed() throws Exception {
         try (RunStore store = RunStore.open(root.toString())) {
             evaluate(store, 2);
             assertEquals(cacheNames(model(store, 2)), cached(tmp.resolve("learner")),
                     "the learner's last model, the parent of the next generation");
-            assertEquals(cacheNames(model(store, 1), model(store, 2)), cached(tmp.resolve("evaluator")),
+            assertEquals(cacheNames(model(store, 1), model(store, 2)), cached(tmp.resolve("arena")),
                     "the last generation rated and its opponent, one of which the next generation meets");
         }
     }
