@@ -49,7 +49,7 @@ import org.tengen.selfplay.SgfImport;
  * @param threads      threads inside the network library (intra-op) per worker
  * @param workers      self-play workers, each with its own searches over a share of the games
  * @param symmetry     self-play evaluates the network under board symmetries: NONE (as is), RANDOM or ALL
- * @param backend      the library that runs networks for search (self-play, arena, eval, match, gtp)
+ * @param backend      the library that runs networks for search (self-play, arena, match, gtp)
  * @param pretrain     training of the initial network on imported games before generation 1, or off
  * @param initFrom     a checkpoint whose weights start the initial network instead of random ones (a warm start, on
  *                     any board size: the networks are fully convolutional), or null

@@ -31,7 +31,7 @@ import org.tengen.store.RunStore;
  * model a learner ledger commits becomes {@code checkpoints/gen-NNNN} (verified, then renamed into place), each
  * arena results object {@code arena/gen-NNNN.csv}, and {@code elo.csv}, {@code checkpoints/best} and
  * {@code metrics.csv} are derived from the store again on every {@link #update()}. Nothing here is state: a kill at
- * any moment loses nothing the next update does not write again, so {@code eval}, {@code gtp}, {@code match} and
+ * any moment loses nothing the next update does not write again, so {@code match}, {@code gtp} and
  * {@code report} read an asynchronous run as they read any other.
  */
 public final class StoreExport {
