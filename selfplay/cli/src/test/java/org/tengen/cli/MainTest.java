@@ -87,7 +87,8 @@ class MainTest {
     /** Issue 24: commands renamed or folded into another keep their earlier names as aliases. */
     @Test
     void earlierNamesOfCommandsStillRunThem() {
-        java.util.Map<String, String> renamed = java.util.Map.of("evaluator", "arena", "eval", "match");
+        java.util.Map<String, String> renamed = java.util.Map.of("evaluator", "arena", "eval", "match", "eval-sgf",
+                "predict-sgf");
         CommandLine main = Main.commandLine();
         renamed.forEach((earlier, current) -> {
             assertEquals(current, main.getSubcommands().get(earlier).getCommandSpec().name(), earlier);
