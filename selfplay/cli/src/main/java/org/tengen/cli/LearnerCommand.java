@@ -11,10 +11,10 @@ import org.tengen.store.StoreConflictException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** {@code tengen learner}: trains on the game batches actors upload to a run store and publishes each model. */
+/** {@code tengen learner}: trains on the shards actors upload to a run store and publishes each model. */
 @Command(name = "learner", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
-            "Train on the game batches that actors upload to a run store, and publish each new model.",
+            "Train on the shards of games that actors upload to a run store, and publish each new model.",
             "Publishes the initial network if the store has none. Its state is in the store: kill it at any moment "
                     + "and start it again; it resumes from its last committed generation, nothing lost or counted "
                     + "twice."})

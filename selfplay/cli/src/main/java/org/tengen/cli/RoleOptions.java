@@ -36,7 +36,7 @@ final class RoleOptions {
     Path configFile;
 
     @Option(names = "--cache", paramLabel = "DIR",
-            description = "Local directory for downloaded models and batches (default: a new temporary directory)."
+            description = "Local directory for downloaded models and shards (default: a new temporary directory)."
                     + " Only a cache: every state is in the store.")
     Path cache;
 

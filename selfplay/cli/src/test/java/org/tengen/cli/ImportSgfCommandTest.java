@@ -31,7 +31,7 @@ class ImportSgfCommandTest {
                 + "ownership and score targets; skipped 2, 1 malformed, 1 on board 9x9 (az5, 5x5) in "), r.out());
         assertEquals("skipped " + in.resolve("bad.sgf") + ": line 1, column 19: expected ')' to close the game "
                 + "tree opened at line 1, column 1, found end of input\n", r.err().replace("\r", ""));
-        assertTrue(Files.isRegularFile(tmp.resolve("out/part-00000-2g.npz")));
+        assertTrue(Files.isRegularFile(tmp.resolve("out/shard-00000-2g.npz")));
 
         Path model = TinyCheckpoint.create(tmp.resolve("model"));
         CliRun e = CliRun.of("predict-sgf", "--model", model.toString(), in.toString());

@@ -18,9 +18,9 @@ import org.apache.logging.log4j.Logger;
  * models/gen-0003-SHA/weights.params ...   the files of the model of generation 3, whose weights have SHA-256 SHA
  * models/latest.json                       the newest model: {"generation": 3, "sha256": SHA, "path": ...}
  * models/best.json                         with gating, the model actors play (the arena moves it), as above
- * games/ACTOR/00000042-gen-0003-SHA.npz    batch 42 of actor ACTOR, played by that model (+ .sgf, the same name)
+ * games/ACTOR/00000042-gen-0003-SHA.npz    shard 42 of actor ACTOR, played by that model (+ .sgf, the same name)
  * config.yaml                              the run's config, as the learner started it
- * learner/gen-0003.yaml                    the learner's ledger of generation 3: the batches it trained on
+ * learner/gen-0003.yaml                    the learner's ledger of generation 3: the shards it trained on
  * arena/gen-0003.csv                       the arena games of generation 3: the arena's commit
  * arena/gen-0003/NAME.sgf                  their records, put before it
  * elo.csv                                  the Elo ladder over every arena file, refitted after each
@@ -28,7 +28,7 @@ import org.apache.logging.log4j.Logger;
  *                                          (the arena: one per generation, numbered by it, under
  *                                          metrics/evaluator/, the name it had before)
  * </pre>
- * A game batch names the model that played it, so the learner can filter by generation from a listing alone.
+ * A shard names the model that played it, so the learner can filter by generation from a listing alone.
  *
  * <p><b>The latest pointer</b> is the one mutable object. It is written last-writer-wins ({@link RunStore#replace})
  * with a generation number that may only go up ({@link #publishLatest}), rather than by compare-and-swap: a run has
@@ -50,7 +50,7 @@ public final class RunLayout {
     private static final Logger LOG = LogManager.getLogger(RunLayout.class);
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
     private static final Pattern MODEL_DIR = Pattern.compile("models/gen-(\\d{4,})-([0-9a-f]{64})/.+");
-    private static final Pattern GAME_BATCH = Pattern.compile(
+    private static final Pattern GAME_SHARD = Pattern.compile(
             "games/([a-z0-9][a-z0-9-]{0,39})/(\\d{8,})-gen-(\\d{4,})-([0-9a-f]{64})\\.([a-z]+)");
     private static final Pattern LEDGER = Pattern.compile("learner/gen-(\\d{4,})\\.yaml");
     private static final Pattern ARENA_RESULTS = Pattern.compile("arena/gen-(\\d{4,})\\.csv");
@@ -185,12 +185,15 @@ public final class RunLayout {
         return id;
     }
 
-    /** Batch {@code seq} of self-play games by actor {@code actorId}, played by {@code model}. */
-    public record GameBatch(String actorId, long seq, ModelRef model) {
-        public GameBatch {
+    /**
+     * Shard {@code seq} of self-play games by actor {@code actorId}, played by {@code model}: its training samples
+     * ({@code .npz}) and game records ({@code .sgf}).
+     */
+    public record GameShard(String actorId, long seq, ModelRef model) {
+        public GameShard {
             requireId(actorId);
             if (seq < 0) {
-                throw new IllegalArgumentException("batch number must not be negative: " + seq);
+                throw new IllegalArgumentException("shard number must not be negative: " + seq);
             }
         }
 
@@ -200,7 +203,7 @@ public final class RunLayout {
                     generationName(model.generation()), model.sha256(), extension));
         }
 
-        /** The training samples, an {@code .npz} shard. */
+        /** The training samples, an {@code .npz} file. */
         public String npzKey() {
             return key("npz");
         }
@@ -210,13 +213,13 @@ public final class RunLayout {
             return key("sgf");
         }
 
-        /** The batch a key names, with its extension, or empty if it names none. */
-        public static Optional<GameBatch> parse(String key) {
-            Matcher m = GAME_BATCH.matcher(key);
+        /** The shard a key names, with its extension, or empty if it names none. */
+        public static Optional<GameShard> parse(String key) {
+            Matcher m = GAME_SHARD.matcher(key);
             if (!m.matches()) {
                 return Optional.empty();
             }
-            return Optional.of(new GameBatch(m.group(1), Long.parseLong(m.group(2)),
+            return Optional.of(new GameShard(m.group(1), Long.parseLong(m.group(2)),
                     new ModelRef(Integer.parseInt(m.group(3)), m.group(4))));
         }
     }
@@ -226,35 +229,35 @@ public final class RunLayout {
         return GAMES + requireId(actorId) + "/";
     }
 
-    /** The game batches whose {@code .npz} shard is in the store, of every actor, by actor and number. */
-    public static List<GameBatch> gameBatches(RunStore store) {
-        List<GameBatch> batches = new ArrayList<>();
+    /** The shards whose {@code .npz} file is in the store, of every actor, by actor and number. */
+    public static List<GameShard> gameShards(RunStore store) {
+        List<GameShard> shards = new ArrayList<>();
         for (StoreEntry entry : store.list(GAMES)) {
             if (entry.key().endsWith(".npz")) {
-                GameBatch.parse(entry.key()).ifPresent(batches::add);
+                GameShard.parse(entry.key()).ifPresent(shards::add);
             }
         }
-        return batches;
+        return shards;
     }
 
     /**
-     * The number for actor {@code actorId}'s next batch: one past the highest it has stored (of any kind). A put
+     * The number for actor {@code actorId}'s next shard: one past the highest it has stored (of any kind). A put
      * under that number can still conflict (a second actor with the same id, or a file store's record of a
      * write that was killed); the actor then takes the next number.
      */
     public static long nextSeq(RunStore store, String actorId) {
         long next = 0;
         for (StoreEntry entry : store.list(gamesPrefix(actorId))) {
-            Optional<GameBatch> batch = GameBatch.parse(entry.key());
-            if (batch.isPresent()) {
-                next = Math.max(next, batch.get().seq() + 1);
+            Optional<GameShard> shard = GameShard.parse(entry.key());
+            if (shard.isPresent()) {
+                next = Math.max(next, shard.get().seq() + 1);
             }
         }
         return next;
     }
 
     /**
-     * {@code learner/gen-0003.yaml}: what the learner committed with generation 3's model (the batches it trained
+     * {@code learner/gen-0003.yaml}: what the learner committed with generation 3's model (the shards it trained
      * on, those it found stale, its replay window). Written once, after the model's files and before the latest
      * pointer moves to it.
      */

@@ -36,9 +36,9 @@ import org.tengen.selfplay.SgfImport;
  * @param network      network shape
  * @param search       search used by self-play
  * @param selfPlay     self-play settings (the seed is replaced per generation)
- * @param selfPlayKomi the komi range self-play draws from, per data part
+ * @param selfPlayKomi the komi range self-play draws from, per shard
  * @param games        self-play games per generation
- * @param gamesPerPart self-play games per data part (the unit a killed run loses at most)
+ * @param gamesPerShard self-play games per shard (the unit a killed run loses at most)
  * @param replay       replay window and reuse
  * @param training     optimiser and loss settings
  * @param batchSize    training batch size
@@ -56,7 +56,7 @@ import org.tengen.selfplay.SgfImport;
  * @param mode         how {@code train} runs: generations in turns, or roles at the same time
  */
 public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network,
-                        SearchConfig search, SelfPlay.Settings selfPlay, KomiRange selfPlayKomi, int games, int gamesPerPart, Replay replay,
+                        SearchConfig search, SelfPlay.Settings selfPlay, KomiRange selfPlayKomi, int games, int gamesPerShard, Replay replay,
                         TrainConfig training, int batchSize, int steps, ArenaSettings arena, int generations,
                         long seed, int threads, int workers, SymmetricEvaluator.Mode symmetry,
                         InferenceBackend backend, Pretrain pretrain, Path initFrom, Mode mode) {
@@ -66,7 +66,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      * earlier name (a run directory's or a store's {@code config.yaml}, a sweep's base, {@code --set}) reads as if
      * it used the current one, and so compares equal to it when a run resumes.
      */
-    public static final Map<String, String> RENAMED = Map.of("evaluation", "arena");
+    public static final Map<String, String> RENAMED = Map.of("evaluation", "arena",
+            "selfplay.gamesPerPart", "selfplay.gamesPerShard");
 
     /**
      * How {@code tengen train} runs its generations: SYNC in turns (self-play, training, arena), reproducible from the
@@ -76,7 +77,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
     public enum Mode { SYNC, ASYNC }
 
     /**
-     * Komi randomisation (KataGo): each self-play data part draws its komi uniformly from {@code min, min + 1, ..
+     * Komi randomisation (KataGo): each self-play shard draws its komi uniformly from {@code min, min + 1, ..
      * max}, so a network that sees komi (a feature set like {@code rich}) learns how the value depends on it. The
      * arena plays at the game's komi. {@code min == max} is no randomisation.
      */
@@ -187,7 +188,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      * checkpoints (their fully convolutional nets play any board size).
      */
     public RunConfig withRules(String newPreset, Rules newRules) {
-        return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart,
+        return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerShard,
                 replay, training, batchSize, steps, arena, generations, seed, threads, workers, symmetry, backend,
                 pretrain, initFrom, mode);
     }
@@ -206,7 +207,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
     /** A copy whose checkpoints have {@code newFeatures} and {@code newNetwork}, e.g. a checkpoint of no run. */
     public RunConfig withNetwork(String newFeatures, NetConfig newNetwork) {
         return new RunConfig(name, rulesPreset, rules, newFeatures, newNetwork, search, selfPlay, selfPlayKomi, games,
-                gamesPerPart, replay, training, batchSize, steps, arena, generations, seed, threads, workers,
+                gamesPerShard, replay, training, batchSize, steps, arena, generations, seed, threads, workers,
                 symmetry, backend, pretrain, initFrom, mode);
     }
 
@@ -215,7 +216,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         if (newGenerations < 1) {
             throw new IllegalArgumentException("generations must be at least 1, got " + newGenerations);
         }
-        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
+        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerShard, replay,
                 training, batchSize, steps, arena, newGenerations, seed, threads, workers, symmetry, backend,
                 pretrain, initFrom, mode);
     }
@@ -223,11 +224,11 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
     /** A copy whose external engines get {@code timeout} to answer (e.g. {@code match --timeout}). */
     public RunConfig withEngineTimeout(java.time.Duration timeout) {
         ArenaSettings e = arena;
-        ArenaSettings changed = new ArenaSettings(e.gamesVsPrevious(), e.gamesVsAnchors(), e.anchorsEvery(), e.anchors(),
-                e.externalAnchors(),
+        ArenaSettings changed = new ArenaSettings(e.gamesVsPrevious(), e.gamesVsAnchors(), e.anchorsEvery(),
+                e.anchors(), e.externalAnchors(),
                 e.rolloutSimulations(), e.search(), e.gating(), e.gateThreshold(), e.parallel(), e.engineParallel(),
                 timeout);
-        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
+        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerShard, replay,
                 training, batchSize, steps, changed, generations, seed, threads, workers, symmetry, backend,
                 pretrain, initFrom, mode);
     }
@@ -235,7 +236,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
     /** A copy whose networks run on {@code newBackend} for search (e.g. {@code --backend}). */
     public RunConfig withBackend(InferenceBackend newBackend) {
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games,
-                gamesPerPart, replay, training, batchSize, steps, arena, generations, seed, threads, workers,
+                gamesPerShard, replay, training, batchSize, steps, arena, generations, seed, threads, workers,
                 symmetry, newBackend, pretrain, initFrom, mode);
     }
 
@@ -303,8 +304,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                         + "random komi would only blur its value: use one that does (rich)");
             }
         }
-        // A killed run loses at most one part: about a quarter of a generation, at least one batch of games.
-        int gamesPerPart = selfplayNode.getInt("gamesPerPart", Math.max(selfPlay.parallelGames(), (games + 3) / 4), 1,
+        // A killed run loses at most one shard: about a quarter of a generation, at least one batch of games.
+        int gamesPerShard = selfplayNode.getInt("gamesPerShard", Math.max(selfPlay.parallelGames(), (games + 3) / 4), 1,
                 1_000_000);
         ConfigNode replayNode = root.child("replay");
         int windowGenerations = replayNode.getInt("windowGenerations", 5, 1, 100_000);
@@ -346,7 +347,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
             throw root.invalid("mode", "async does not pre-train the initial network; use mode: sync with pretrain");
         }
         root.finish();
-        return new RunConfig(name, preset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
+        return new RunConfig(name, preset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerShard, replay,
                 training, batchSize, steps, arena, generations, seed, threads, workers, symmetry, backend,
                 pretrain, initFrom, mode);
     }

@@ -23,7 +23,7 @@ import org.tengen.run.tables.RunTables;
  *
  * <p>Every phase ends by writing its output atomically ({@link RunDirectory}), and a phase whose output exists is
  * skipped, so {@code train} on an existing run directory continues where a killed run stopped: inside self-play it
- * loses at most the games of one unfinished data part, inside training or the arena that phase's work.
+ * loses at most the games of one unfinished shard, inside training or the arena that phase's work.
  */
 public final class TrainingRun {
     private static final Logger LOG = LogManager.getLogger(TrainingRun.class);

@@ -29,7 +29,7 @@ class PhasesTest {
     private TrainingPhase training;
     private ArenaPhase arena;
 
-    /** A finished one-generation tiny run (two data parts of 4 games) and the phases over its directory. */
+    /** A finished one-generation tiny run (two shards of 4 games) and the phases over its directory. */
     @BeforeEach
     void runOneGeneration() {
         config = TrainingRunTest.tiny(1);
@@ -103,9 +103,9 @@ class PhasesTest {
     void metricsComeFromTheStoredDataNotFromOneSession() throws IOException {
         List<String> before = RunTables.readMetrics(dir.metricsFile()).get(1);
         assertTrue(before.stream().noneMatch(String::isEmpty), "every column is filled: " + before);
-        // A kill after generation 1's first data part: the resumed session plays only the second part.
-        List<RunDirectory.DataPart> parts = dir.dataParts(1);
-        Files.delete(parts.get(1).path());
+        // A kill after generation 1's first shard: the resumed session plays only the second shard.
+        List<RunDirectory.Shard> shards = dir.shards(1);
+        Files.delete(shards.get(1).path());
         FileTrees.delete(dir.checkpoint(1));
         Files.delete(dir.arenaFile(1));
         Files.delete(dir.metricsFile());
@@ -117,30 +117,62 @@ class PhasesTest {
         double evaluationSeconds = Double.parseDouble(after.get(RunTables.METRICS_HEADER.indexOf("eval_seconds")));
         assertTrue(evaluationSeconds > 0, "the arena's wall time is kept beside self-play's and training's");
         long samples = 0;
-        for (RunDirectory.DataPart part : dir.dataParts(1)) {
-            samples += TrainingShard.read(part.path()).count();
+        for (RunDirectory.Shard shard : dir.shards(1)) {
+            samples += TrainingShard.read(shard.path()).count();
         }
-        assertEquals(Long.toString(samples), after.get(2), "the samples of both parts, not only the resumed one");
+        assertEquals(Long.toString(samples), after.get(2), "the samples of both shards, not only the resumed one");
         assertEquals("8", after.get(1));
     }
 
+    /**
+     * Issue 24: a shard was called a part ({@code data/gen-0001/part-000-4g.npz}). A run of then resumes: its parts
+     * read as shards, self-play writes the next one as {@code shard-...}, and training and metrics take both.
+     */
     @Test
-    void selfPlayResumesAfterItsLastCompleteDataPart() throws IOException {
-        List<RunDirectory.DataPart> parts = dir.dataParts(1);
-        assertEquals(List.of(4, 4), parts.stream().map(RunDirectory.DataPart::games).toList());
-        byte[] first = Files.readAllBytes(parts.get(0).path());
-        Files.delete(parts.get(1).path());
+    void aRunWithThePartFilesOfEarlierVersionsResumes() throws IOException {
+        for (RunDirectory.Shard shard : dir.shards(1)) {
+            String name = shard.path().getFileName().toString();
+            Path earlier = shard.path().resolveSibling(name.replace("shard-", "part-"));
+            Files.move(RunDirectory.shardStats(shard.path()), RunDirectory.shardStats(earlier));
+            Files.move(shard.path(), earlier);
+        }
+        List<RunDirectory.Shard> shards = dir.shards(1);
+        assertEquals(List.of("part-000-4g.npz", "part-001-4g.npz"), names(shards));
+        Files.delete(shards.get(1).path());
+        FileTrees.delete(dir.checkpoint(1));
+        Files.delete(dir.arenaFile(1));
+        Files.delete(dir.metricsFile());
+
+        new TrainingRun(config, dir, false).run();
+
+        assertEquals(List.of("part-000-4g.npz", "shard-001-4g.npz"), names(dir.shards(1)));
+        Checkpoints.verify(dir.checkpoint(1));
+        List<String> metrics = RunTables.readMetrics(dir.metricsFile()).get(1);
+        assertEquals("8", metrics.get(1), "the games of the part and of the new shard");
+        assertTrue(metrics.stream().noneMatch(String::isEmpty), "every column is filled: " + metrics);
+    }
+
+    private static List<String> names(List<RunDirectory.Shard> shards) {
+        return shards.stream().map(s -> s.path().getFileName().toString()).toList();
+    }
+
+    @Test
+    void selfPlayResumesAfterItsLastCompleteShard() throws IOException {
+        List<RunDirectory.Shard> shards = dir.shards(1);
+        assertEquals(List.of(4, 4), shards.stream().map(RunDirectory.Shard::games).toList());
+        byte[] first = Files.readAllBytes(shards.get(0).path());
+        Files.delete(shards.get(1).path());
         assertFalse(selfPlay.isDone(1), "4 of 8 games");
 
         GenerationStats stats = statsWithBest("gen-0000");
         selfPlay.run(1, stats);
 
         assertTrue(selfPlay.isDone(1));
-        assertEquals(4, RunTables.readPartStats(RunDirectory.partStats(parts.get(1).path())).games(),
-                "only the missing part's games are played, and its figures stored beside it");
-        assertEquals(parts.stream().map(RunDirectory.DataPart::path).toList(),
-                dir.dataParts(1).stream().map(RunDirectory.DataPart::path).toList());
-        assertArrayEquals(first, Files.readAllBytes(parts.get(0).path()), "the complete part is kept");
+        assertEquals(4, RunTables.readShardStats(RunDirectory.shardStats(shards.get(1).path())).games(),
+                "only the missing shard's games are played, and its figures stored beside it");
+        assertEquals(shards.stream().map(RunDirectory.Shard::path).toList(),
+                dir.shards(1).stream().map(RunDirectory.Shard::path).toList());
+        assertArrayEquals(first, Files.readAllBytes(shards.get(0).path()), "the complete shard is kept");
     }
 
     @Test

@@ -31,13 +31,16 @@ class RunConfigTest {
         assertEquals(config.featureSet().planes(), config.network().inputPlanes());
     }
 
-    /** Issue 24: the arena section was called {@code evaluation}; configs and run directories of then still load. */
+    /**
+     * Issue 24: the arena section was called {@code evaluation} and a shard a part ({@code gamesPerPart}); configs and
+     * run directories of then still load.
+     */
     @ParameterizedTest
     @ValueSource(strings = {"quick-5x5.yaml", "9x9.yaml"})
     void aConfigWithEarlierNamesLoadsEqualToTheCurrentOne(String file) throws java.io.IOException {
         String current = java.nio.file.Files.readString(CONFIGS.resolve(file));
-        String earlier = current.replace("\narena:\n", "\nevaluation:\n");
-        assertTrue(earlier.contains("\nevaluation:\n"), earlier);
+        String earlier = current.replace("\narena:\n", "\nevaluation:\n").replace(" gamesPerShard:", " gamesPerPart:");
+        assertTrue(earlier.contains("\nevaluation:\n") && earlier.contains(" gamesPerPart:"), earlier);
         assertEquals(parse(current), parse(earlier));
     }
 
@@ -47,6 +50,7 @@ class RunConfigTest {
                 () -> parse("arena:\n  gamesVsPrevious: 4\nevaluation:\n  gamesVsPrevious: 6\n"));
         assertEquals("test.yaml: evaluation is the earlier name of arena: give only arena", e.getMessage());
         assertEquals("arena.search.simulations", RunConfig.currentName("evaluation.search.simulations"));
+        assertEquals("selfplay.gamesPerShard", RunConfig.currentName("selfplay.gamesPerPart"));
         assertEquals("selfplay.search.simulations", RunConfig.currentName("selfplay.search.simulations"));
         assertEquals("evaluationX", RunConfig.currentName("evaluationX"), "a prefix of a name is not the name");
     }

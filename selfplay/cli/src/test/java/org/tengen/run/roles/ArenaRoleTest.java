@@ -150,12 +150,12 @@ class ArenaRoleTest {
             assertEquals(model(store, best.generation()), best);
 
             new ActorRole(store, config, "a2", tmp.resolve("a2"), POLL).run(1);
-            List<RunLayout.GameBatch> played = RunLayout.gameBatches(store).stream()
+            List<RunLayout.GameShard> played = RunLayout.gameShards(store).stream()
                     .filter(b -> b.actorId().equals("a2")).toList();
-            assertEquals(List.of(best), played.stream().map(RunLayout.GameBatch::model).toList(),
+            assertEquals(List.of(best), played.stream().map(RunLayout.GameShard::model).toList(),
                     "a gated actor plays the best model");
 
-            // The learner counts the batch's age from the best model: games of gen-0000 are fresh at generation 2
+            // The learner counts the shard's age from the best model: games of gen-0000 are fresh at generation 2
             // (replay.maxModelAge is 1), so generation 3 trains on them.
             new LearnerRole(store, config, tmp.resolve("learner"), POLL).run(3);
             LearnerLedger third = LearnerLedger.fromYaml(store.get(RunLayout.ledger(3)).orElseThrow()).orElseThrow();

@@ -20,7 +20,7 @@ import org.tengen.store.RunStore;
  * The leftovers of a learner killed at each point of its commit order, planted by hand in a file store, in one
  * process: an orphan model (files uploaded, no ledger), a ledger put cut short between its two links (the hidden
  * record without the object), and a ledger whose model was never published. The resumed learner clears the first two,
- * finishes the third, and every batch is still counted once.
+ * finishes the third, and every shard is still counted once.
  */
 // An actor waits for a model it can use: a model that never verifies must fail the test, not hang the build.
 @Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
@@ -59,8 +59,8 @@ class LearnerRecoveryTest {
             new ActorRole(store, config, "a1", tmp.resolve("a1"), poll).run(1);
             new LearnerRole(store, config, tmp.resolve("learner"), poll).run(2);
             RoleProcesses.Accounting a = RoleProcesses.check(store, 2, tmp);
-            assertEquals(3, a.batches());
-            assertEquals(3, a.consumed() + a.stale(), "every batch counted once: " + a);
+            assertEquals(3, a.shards());
+            assertEquals(3, a.consumed() + a.stale(), "every shard counted once: " + a);
         }
     }
 }

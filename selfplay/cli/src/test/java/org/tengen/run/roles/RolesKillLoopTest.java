@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.store.PutResult;
 import org.tengen.store.RunLayout;
-import org.tengen.store.RunLayout.GameBatch;
+import org.tengen.store.RunLayout.GameShard;
 import org.tengen.store.RunStore;
 import org.tengen.store.S3Store;
 import org.tengen.store.S3TestServer;
@@ -32,7 +32,7 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
  * SIGKILL at a random moment (seeded; after some progress since the last kill) and started again, over and over,
  * while
  * <ul>
- *   <li>batches are uploaded again: before each kill the test puts a random stored batch's records and shard once
+ *   <li>shards are uploaded again: before each kill the test puts a random stored shard's records and samples once
  *       more (each must be a no-op) and other bytes under its key (each must be refused); on the file store a
  *       twin of actor a1, the same id in a second process, sometimes runs beside it (two writers of one sequence);
  *   <li>the store fails requests: S3 through a server that fails every 10th write, read and listing (half of the
@@ -40,7 +40,7 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
  *       folders immutable ({@code chattr +i}) for a moment, so that writes there fail and the role exits non-zero,
  *       to be started again as the kubelet would.
  * </ul>
- * Then the learner and the arena finish, and the store must account for every batch exactly once, trained on or
+ * Then the learner and the arena finish, and the store must account for every shard exactly once, trained on or
  * stale ({@link RoleProcesses#check}; every model verifies), and rate every model once
  * ({@link RoleProcesses#checkRated}). Once over a file store, once over S3 (the store tests' in-JVM S3 server,
  * which the processes reach through {@code AWS_ENDPOINT_URL}). Run it with
@@ -165,7 +165,7 @@ class RolesKillLoopTest {
         int freezes = 0;
         try {
             while (learnerKills + actorKills + arenaKills < KILLS) {
-                // Each kill waits for progress since the one before (a batch, a ledger or an arena result), then a
+                // Each kill waits for progress since the one before (a shard, a ledger or an arena result), then a
                 // random moment: on a loaded machine a JVM and libtorch take longer to start than a fixed pause, and
                 // kills would then only ever hit start-up.
                 int seen = progress(store);
@@ -239,42 +239,42 @@ class RolesKillLoopTest {
         }
         RoleProcesses.Accounting a = RoleProcesses.check(store, GENERATIONS, tmp);
         int games = RoleProcesses.checkRated(store, RoleProcesses.config(configText), GENERATIONS);
-        System.out.printf("roles kill loop on %s: %d kills (learner %d, actors %d, arena %d), %d batches of %d"
+        System.out.printf("roles kill loop on %s: %d kills (learner %d, actors %d, arena %d), %d shards of %d"
                         + " games (%d trained on, %d stale, %d after the last listing), %d models, %d arena games;"
-                        + " %d re-puts of stored batch objects (no-ops), %d conflicting puts refused, %d twin actors,"
+                        + " %d re-puts of stored shard objects (no-ops), %d conflicting puts refused, %d twin actors,"
                         + " %d store faults (S3 server) or %d frozen folders, %d restarts after a store failure;"
                         + " %.1f s%n",
                 location, learnerKills + actorKills + arenaKills, learnerKills, actorKills, arenaKills,
-                a.batches(), RoleProcesses.config(configText).gamesPerPart(), a.consumed(), a.stale(), a.unlisted(),
+                a.shards(), RoleProcesses.config(configText).gamesPerShard(), a.consumed(), a.stale(), a.unlisted(),
                 a.models(), games, rePuts, refused, twins, S3TestServer.faults() - faultsBefore, freezes,
                 roles.restartsAfterFailure, (System.nanoTime() - start) / 1e9);
     }
 
-    /** Batches, ledgers and arena results in the store: grows as the roles work. */
+    /** Shards, ledgers and arena results in the store: grows as the roles work. */
     private static int progress(RunStore store) {
         return store.list(RunLayout.GAMES).size() + store.list(RunLayout.LEDGERS).size()
                 + store.list(RunLayout.ARENA).size();
     }
 
     /**
-     * Uploads a random stored batch again, as an actor would that did not know its upload had landed: its records and
-     * shard, the same bytes, must be no-ops; other bytes under its key must be refused and leave it whole. Returns
+     * Uploads a random stored shard again, as an actor would that did not know its upload had landed: its records and
+     * samples, the same bytes, must be no-ops; other bytes under its key must be refused and leave it whole. Returns
      * the re-puts and the refusals.
      */
     private static int[] duplicates(RunStore store, SplittableRandom random) {
-        List<GameBatch> batches = new ArrayList<>(RunLayout.gameBatches(store));
-        if (batches.isEmpty()) {
+        List<GameShard> shards = new ArrayList<>(RunLayout.gameShards(store));
+        if (shards.isEmpty()) {
             return new int[2];
         }
-        GameBatch batch = batches.get(random.nextInt(batches.size()));
-        byte[] records = store.get(batch.sgfKey()).orElseThrow(() -> new AssertionError(batch.sgfKey()));
-        byte[] shard = store.get(batch.npzKey()).orElseThrow(() -> new AssertionError(batch.npzKey()));
-        assertEquals(PutResult.UNCHANGED, store.put(batch.sgfKey(), records), batch.sgfKey());
-        assertEquals(PutResult.UNCHANGED, store.put(batch.npzKey(), shard), batch.npzKey());
-        byte[] other = shard.clone();
+        GameShard shard = shards.get(random.nextInt(shards.size()));
+        byte[] records = store.get(shard.sgfKey()).orElseThrow(() -> new AssertionError(shard.sgfKey()));
+        byte[] samples = store.get(shard.npzKey()).orElseThrow(() -> new AssertionError(shard.npzKey()));
+        assertEquals(PutResult.UNCHANGED, store.put(shard.sgfKey(), records), shard.sgfKey());
+        assertEquals(PutResult.UNCHANGED, store.put(shard.npzKey(), samples), shard.npzKey());
+        byte[] other = samples.clone();
         other[other.length / 2] ^= 1;
-        assertThrows(StoreConflictException.class, () -> store.put(batch.npzKey(), other), batch.npzKey());
-        assertArrayEquals(shard, store.get(batch.npzKey()).orElseThrow(), batch.npzKey());
+        assertThrows(StoreConflictException.class, () -> store.put(shard.npzKey(), other), shard.npzKey());
+        assertArrayEquals(samples, store.get(shard.npzKey()).orElseThrow(), shard.npzKey());
         return new int[] {2, 1};
     }
 

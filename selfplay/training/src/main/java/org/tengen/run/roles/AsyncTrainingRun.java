@@ -40,7 +40,7 @@ import org.tengen.store.StoreConflictException;
 public final class AsyncTrainingRun {
     private static final Logger LOG = LogManager.getLogger(AsyncTrainingRun.class);
     private static final Duration POLL = Duration.ofSeconds(1);
-    /** The actor's id in the store: its batches are {@code games/train/}. */
+    /** The actor's id in the store: its shards are {@code games/train/}. */
     static final String ACTOR = "train";
 
     private final RunConfig config;

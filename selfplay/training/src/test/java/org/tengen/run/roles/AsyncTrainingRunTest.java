@@ -67,7 +67,7 @@ class AsyncTrainingRunTest {
         }
         assertFalse(RunTables.readLadder(dir.eloFile()).isEmpty());
 
-        // The store: every batch once in a ledger or uploaded after the learner's last listing; one report per batch.
+        // The store: every shard once in a ledger or uploaded after the learner's last listing; one report per shard.
         try (RunStore store = new FileStore(AsyncTrainingRun.storeDir(dir))) {
             Set<String> counted = new HashSet<>();
             for (int g = 1; g <= 3; g++) {
@@ -79,10 +79,10 @@ class AsyncTrainingRunTest {
                 assertEquals(Integer.toString(ledger.steps()), learner.get("steps"));
                 assertTrue(RoleMetrics.get(store, ArenaRole.METRICS_WRITER, g).isPresent());
             }
-            for (RunLayout.GameBatch batch : RunLayout.gameBatches(store)) {
-                Map<String, String> report = RoleMetrics.get(store, ActorRole.metricsWriter(batch.actorId()),
-                        batch.seq()).orElseThrow();
-                assertEquals(Integer.toString(batch.model().generation()), report.get("model_generation"));
+            for (RunLayout.GameShard shard : RunLayout.gameShards(store)) {
+                Map<String, String> report = RoleMetrics.get(store, ActorRole.metricsWriter(shard.actorId()),
+                        shard.seq()).orElseThrow();
+                assertEquals(Integer.toString(shard.model().generation()), report.get("model_generation"));
                 assertTrue(Integer.parseInt(report.get("model_lag")) >= 0);
             }
         }
@@ -91,13 +91,13 @@ class AsyncTrainingRunTest {
         assertTrue(Files.readString(report.page()).contains("model lag"), "the report shows the async figures");
 
         // Again on the finished run: nothing to do, and nothing played.
-        long batches;
+        long shards;
         try (RunStore store = new FileStore(AsyncTrainingRun.storeDir(dir))) {
-            batches = RunLayout.gameBatches(store).size();
+            shards = RunLayout.gameShards(store).size();
         }
         assertTrue(new AsyncTrainingRun(config, TINY_ASYNC, dir, false).run().alreadyComplete());
         try (RunStore store = new FileStore(AsyncTrainingRun.storeDir(dir))) {
-            assertEquals(batches, RunLayout.gameBatches(store).size());
+            assertEquals(shards, RunLayout.gameShards(store).size());
         }
     }
 
