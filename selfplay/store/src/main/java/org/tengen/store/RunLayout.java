@@ -15,7 +15,8 @@ import org.apache.logging.log4j.Logger;
 /**
  * Every key of a run store, in one place:
  * <pre>
- * models/gen-0003-SHA/weights.params ...   the files of the model of generation 3, whose weights have SHA-256 SHA
+ * models/gen-0003-SHA/weights.params ...   the model of generation 3, whose weights have SHA-256 SHA: the files of its
+ *                                          checkpoint, the optimiser state that a learner resumes from included
  * models/latest.json                       the newest model: {"generation": 3, "sha256": SHA, "path": ...}
  * models/best.json                         with gating, the model actors play (the arena moves it), as above
  * games/ACTOR/00000042-gen-0003-SHA.npz    shard 42 of actor ACTOR, played by that model (+ .sgf, the same name)
