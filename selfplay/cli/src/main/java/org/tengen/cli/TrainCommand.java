@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
         description = {
             "Train a network by self-play from scratch; resumable.",
             "Generations of: self-play with the best checkpoint, training on the replay window, a new checkpoint, "
-                    + "and its evaluation against earlier ones and fixed anchors (Elo ladder).",
+                    + "and its arena games against earlier ones and fixed anchors (Elo ladder).",
             "Running it again on the same --run-dir resumes where the last run stopped.",
             "With mode: async in the config, an actor, the learner and the arena run at the same time over a run "
                     + "store in DIR/store, and the run directory's files are kept up to date from it."})
