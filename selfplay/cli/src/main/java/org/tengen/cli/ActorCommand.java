@@ -15,32 +15,33 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code tengen actor}: self-play games with the newest model of a run store, uploaded batch by batch. */
+/** {@code tengen actor}: self-play games with the newest model of a run store, uploaded shard by shard. */
 @Command(name = "actor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
-            "Play self-play games with the newest model of a run store and upload them, batch by batch.",
+            "Play self-play games with the newest model of a run store and upload them, shard by shard (the"
+                    + " samples and records of selfplay.gamesPerShard games).",
             "Stateless: kill it at any moment and start it again with the same --id (by default the host's name);"
                     + " it continues its numbering.",
-            "Between batches it checks models/latest.json (with evaluation.gating: models/best.json, which the"
-                    + " evaluator moves) and swaps in a newer model."})
+            "Between shards it checks models/latest.json, or with arena.gating the models/best.json that the"
+                    + " arena moves, and swaps in a newer model."})
 final class ActorCommand implements Callable<Integer> {
     @Mixin
     private RoleOptions options;
 
     @Option(names = "--id", paramLabel = "NAME",
-            description = "This actor's name (a-z 0-9 -, as a pod name): its batches are games/NAME/ (default: the"
+            description = "This actor's name (a-z 0-9 -, as a pod name): its shards are games/NAME/ (default: the"
                     + " host's name, which Kubernetes sets to the pod's; give each actor of one host its own).")
     private String id;
 
-    @Option(names = "--batches", paramLabel = "N",
-            description = "Stop after uploading N batches (default: run until killed).")
-    private Long batches;
+    @Option(names = {"--shards", "--batches"}, paramLabel = "N",
+            description = "Stop after uploading N shards (default: run until killed; --batches is its earlier name).")
+    private Long shards;
 
     @Override
     public Integer call() throws Exception {
         String actorId = id != null ? RunLayout.requireId(id) : hostId(System.getenv(), ActorCommand::machineName);
-        if (batches != null && batches < 1) {
-            throw new IllegalArgumentException("--batches must be at least 1, got " + batches);
+        if (shards != null && shards < 1) {
+            throw new IllegalArgumentException("--shards must be at least 1, got " + shards);
         }
         java.time.Duration poll = options.poll();
         Optional<String> given = options.configText();
@@ -48,9 +49,9 @@ final class ActorCommand implements Callable<Integer> {
             RunConfig config = options.config(store, given, "Actor " + actorId);
             NetworkRuntime.configure(config.threads());
             ActorRole.Summary s = new ActorRole(store, config, actorId, options.cacheDir("actor"), poll)
-                    .run(batches == null ? Long.MAX_VALUE : batches);
-            System.out.printf(Locale.ROOT, "Actor %s: %d batches, %d games, %d samples, %.0f games/hour of"
-                    + " self-play; store: %s%n", actorId, s.batches(), s.games(), s.samples(), s.gamesPerHour(),
+                    .run(shards == null ? Long.MAX_VALUE : shards);
+            System.out.printf(Locale.ROOT, "Actor %s: %d shards, %d games, %d samples, %.0f games/hour of"
+                    + " self-play; store: %s%n", actorId, s.shards(), s.games(), s.samples(), s.gamesPerHour(),
                     store.stats());
         }
         return 0;

@@ -3,10 +3,10 @@ package org.tengen.cli;
 import org.tengen.run.RunConfig;
 import picocli.CommandLine.Option;
 
-/** {@code --generations N} of the learner and the evaluator: the generation at which the role stops. */
+/** {@code --generations N} of the learner and the arena: the generation at which the role stops. */
 final class GenerationsOption {
     @Option(names = "--generations", paramLabel = "N",
-            description = "Stop after generation N: the learner once it has committed it, the evaluator once it has"
+            description = "Stop after generation N: the learner once it has committed it, the arena once it has"
                     + " rated it (default: the config's generations).")
     private Integer generations;
 

@@ -18,7 +18,6 @@ import org.tengen.env.rules.Preset;
 import org.tengen.gtp.DeadStoneJudge;
 import org.tengen.gtp.GtpEngine;
 import org.tengen.gtp.TimeControl;
-import org.tengen.models.checkpoint.CheckpointInfo;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.eval.SymmetricEvaluator;
 import org.tengen.run.Agents;
@@ -195,10 +194,9 @@ final class GtpCommand implements Callable<Integer> {
         RunConfig config;
         try {
             if (checkpoint instanceof PlayerSpec.RunCheckpoint run) {
-                config = RunOptions.config(RunOptions.directory(run.run()));
+                config = ExistingRun.config(ExistingRun.directory(run.run()));
             } else if (checkpoint instanceof PlayerSpec.Checkpoint c) {
-                CheckpointInfo info = Checkpoints.read(c.directory());
-                config = RunConfig.defaults().withNetwork(info.provenance().featureSet(), info.network());
+                config = ExistingRun.ofCheckpoint(c.directory());
             } else {
                 throw new IllegalArgumentException(model + " is neither a checkpoint (no " + Checkpoints.METADATA_FILE
                         + ") nor a run directory (no config.yaml)");
@@ -208,9 +206,9 @@ final class GtpCommand implements Callable<Integer> {
         }
         config = backendOption.apply(config);
         NetworkRuntime.configure(1);
-        // The run's evaluation search (the preset for a bare checkpoint), greedy from the first move: a GTP engine
+        // The run's arena search (the preset for a bare checkpoint), greedy from the first move: a GTP engine
         // plays to win, and a controller's games differ anyway.
-        SearchConfig search = config.evaluation().search().toBuilder().simulations(searchBudget()).temperatureMoves(0)
+        SearchConfig search = config.arena().search().toBuilder().simulations(searchBudget()).temperatureMoves(0)
                 .build();
         Agents agents = checkpoint instanceof PlayerSpec.RunCheckpoint run
                 ? Agents.keepingAutoChoiceIn(config, run.run()) : new Agents(config);

@@ -11,10 +11,10 @@ import org.tengen.store.StoreConflictException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** {@code tengen learner}: trains on the game batches actors upload to a run store and publishes each model. */
+/** {@code tengen learner}: trains on the shards actors upload to a run store and publishes each model. */
 @Command(name = "learner", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {
-            "Train on the game batches that actors upload to a run store, and publish each new model.",
+            "Train on the shards of games that actors upload to a run store, and publish each new model.",
             "Publishes the initial network if the store has none. Its state is in the store: kill it at any moment "
                     + "and start it again; it resumes from its last committed generation, nothing lost or counted "
                     + "twice."})
@@ -37,17 +37,15 @@ final class LearnerCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--config is required to start a run (" + store.location()
                         + " has no config.yaml)");
             }
-            if (given != null) {
-                try {
-                    store.put(RunLayout.CONFIG, given.getBytes(StandardCharsets.UTF_8));
-                } catch (StoreConflictException e) {
-                    throw new IllegalArgumentException(store.location() + " was started with a different config;"
-                            + " run the learner without --config (or with the same file), or use a new store");
-                }
+            String storedName = store.location() + "/" + RunLayout.CONFIG;
+            RunConfig config = given != null ? RoleOptions.parse(options.configFile.toString(), given)
+                    : RoleOptions.parse(storedName, stored);
+            // The same settings resume, whatever the comments, layout or earlier names of fields (RunConfig.RENAMED).
+            if (given != null && stored != null && !RoleOptions.parse(storedName, stored).equals(config)
+                    || given != null && stored == null && !put(store, given)) {
+                throw new IllegalArgumentException(store.location() + " was started with a different config;"
+                        + " run the learner without --config (or with the same settings), or use a new store");
             }
-            String text = given != null ? given : stored;
-            RunConfig config = RoleOptions.parse(given != null ? options.configFile.toString()
-                    : store.location() + "/" + RunLayout.CONFIG, text);
             NetworkRuntime.configure(config.threads());
             int target = generations.target(config);
             LearnerRole.Summary s = new LearnerRole(store, config, options.cacheDir("learner"), poll).run(target);
@@ -55,5 +53,15 @@ final class LearnerCommand implements Callable<Integer> {
                     + " in %.1f s; store: %s%n", s.generation(), s.trained(), s.steps(), s.seconds(), store.stats());
         }
         return 0;
+    }
+
+    /** Stores the run's config; false if another learner stored a different one first. */
+    private static boolean put(RunStore store, String config) {
+        try {
+            store.put(RunLayout.CONFIG, config.getBytes(StandardCharsets.UTF_8));
+            return true;
+        } catch (StoreConflictException e) {
+            return false;
+        }
     }
 }

@@ -22,8 +22,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "tengen", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Train Go agents by self-play.",
-        subcommands = {TrainCommand.class, ActorCommand.class, LearnerCommand.class, EvaluatorCommand.class,
-            EvalCommand.class, MatchCommand.class, GtpCommand.class, ImportSgfCommand.class, EvalSgfCommand.class,
+        subcommands = {TrainCommand.class, ActorCommand.class, LearnerCommand.class, ArenaCommand.class,
+            MatchCommand.class, GtpCommand.class, ImportSgfCommand.class, PredictSgfCommand.class,
             BenchCommand.class, ReportCommand.class, SweepCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     private static final Logger LOG = LogManager.getLogger(Main.class);

@@ -8,26 +8,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.Optional;
+import java.util.stream.Stream;
 import org.tengen.agent.Agent;
 import org.tengen.agent.PlayerSpec;
 import org.tengen.agent.Referee;
 import org.tengen.arena.Arena;
 import org.tengen.env.game.GameHistory;
+import org.tengen.env.game.Vertex;
 import org.tengen.env.rules.Preset;
 import org.tengen.env.rules.Rules;
 import org.tengen.external.EngineCommand;
 import org.tengen.external.ExternalPlayer;
-import org.tengen.models.checkpoint.CheckpointInfo;
-import org.tengen.models.checkpoint.Checkpoints;
-import org.tengen.sgf.GameRecord;
-import org.tengen.sgf.GoSgf;
 import org.tengen.run.Agents;
 import org.tengen.run.RunConfig;
 import org.tengen.run.RunDirectory;
+import org.tengen.search.SearchConfig;
+import org.tengen.sgf.GameRecord;
+import org.tengen.sgf.GoSgf;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,46 +36,53 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code tengen match}: a Tengen player against an external GTP engine, with a win rate and its interval. */
-@Command(name = "match", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = {"Play a Tengen player against an external GTP engine with alternating colours and report the "
-                + "win rate.",
-            "Players: random, mcts-rollout[:SIMS], a checkpoint or run directory (its latest checkpoint), or with "
-                    + "--run-dir a checkpoint of that run (latest, best, gen-0003, 3).",
-            "Every game played at once (--parallel) has its own engine process. The engine learns only the board "
-                    + "size and komi: give it the same rules on its command line, for tromp-taylor 'gnugo --mode gtp --level 0 "
-                    + "--chinese-rules --positional-superko --allow-suicide --capture-all-dead'.",
+/**
+ * {@code tengen match}: two players, each a Tengen player or an external GTP engine, with alternating colours, and
+ * the score of the first with its interval. Its earlier name {@code eval} (when it played no engines) stays an alias.
+ */
+@Command(name = "match", aliases = "eval", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {"Play a match between two players with alternating colours and report the score of A, as a "
+                + "whole and by colour, and how the games ended.",
+            "Players: " + PlayerSpec.FORMS + ". --engine COMMAND is short for --b engine:COMMAND.",
+            "Every game played at once (--parallel) has its own process of each engine. An engine learns only the "
+                    + "board size and komi: give it the same rules on its command line, for tromp-taylor 'gnugo "
+                    + "--mode gtp --level 0 --chinese-rules --positional-superko --allow-suicide "
+                    + "--capture-all-dead'.",
             "An engine's illegal move, crash, hang or bad output forfeits its game (logged); a crashed engine is "
                     + "replaced, and " + ExternalPlayer.MAX_CONSECUTIVE_FAILURES + " failures in a row stop the "
                     + "match. A game whose legal move the engine refuses (other rules) stops and is counted as it "
-                    + "stands."})
+                    + "stands.",
+            "Also called eval, its name before it played engines."})
 final class MatchCommand implements Callable<Integer> {
-    private static final String DEFAULT_PLAYER = "latest";
-
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--engine", paramLabel = "COMMAND", required = true,
-            description = "The engine's command line, such as \"gnugo --mode gtp --level 0\"; a program without a "
-                    + "directory is looked up on PATH, then in /usr/games.")
+    @Option(names = {"--a", "--player"}, paramLabel = "PLAYER", defaultValue = "latest",
+            description = "Player A (default: ${DEFAULT-VALUE}, with --run-dir).")
+    private String a;
+
+    @Option(names = "--b", paramLabel = "PLAYER",
+            description = "Player B (default: random, or the engine of --engine).")
+    private String b;
+
+    @Option(names = "--engine", paramLabel = "COMMAND",
+            description = "Player B is the engine this command line starts, such as \"gnugo --mode gtp --level 0\"; "
+                    + "a program without a directory is looked up on PATH, then in /usr/games.")
     private String engine;
 
     @Option(names = "--engine-name", paramLabel = "NAME",
-            description = "The engine's name in results and SGF files (default: its GTP name and version).")
+            description = "Engine B's name in results and SGF files (default: its GTP name and version).")
     private String engineName;
 
-    @Option(names = "--player", paramLabel = "PLAYER", defaultValue = DEFAULT_PLAYER,
-            description = "Tengen's player (default: ${DEFAULT-VALUE}, with --run-dir).")
-    private String player;
-
     @Option(names = "--run-dir", paramLabel = "DIR",
-            description = "A training run directory: its config gives rules, features and search, and its checkpoints "
-                    + "can be named latest, best, gen-0003 or 3.")
+            description = "A training run directory (default: a player that is one): its config gives rules, "
+                    + "features and search, and its checkpoints can be named latest, best, gen-0003 or 3.")
     private Path runDir;
 
-    @Option(names = "--games", paramLabel = "N", defaultValue = "20",
-            description = "Games to play; Tengen takes Black in even-numbered games (default: ${DEFAULT-VALUE}).")
-    private int games;
+    @Option(names = "--games", paramLabel = "N",
+            description = "Games to play; A takes Black in even-numbered games (default: 100, or 20 when an engine "
+                    + "plays).")
+    private Integer games;
 
     @Option(names = "--rules", paramLabel = "PRESET",
             description = "Rules preset: tromp-taylor, aga, nz, chinese or simple-ko (default: the run's, else "
@@ -95,13 +103,21 @@ final class MatchCommand implements Callable<Integer> {
     private Integer maxMoves;
 
     @Option(names = "--scoring", paramLabel = "REFEREE", defaultValue = "area",
-            description = "Who counts games ended by passes or stopped: area (Tengen's area count under the match rules, dead "
-                    + "stones included: Tromp-Taylor) or engine (the engine's final_score) "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "Who counts games ended by passes or stopped: area (Tengen's area count under the match "
+                    + "rules, dead stones included: Tromp-Taylor) or engine (the final_score of engine B, else of "
+                    + "engine A) (default: ${DEFAULT-VALUE}).")
     private String scoring;
 
     @Mixin
     private SearchOptions searchOptions;
+
+    @Option(names = "--a-simulations", paramLabel = "N",
+            description = "Simulations per move of A alone (default: --simulations): with --a and --b the same "
+                    + "checkpoint, how much a larger search is worth.")
+    private Integer aSimulations;
+
+    @Option(names = "--b-simulations", paramLabel = "N", description = "Simulations per move of B alone.")
+    private Integer bSimulations;
 
     @Mixin
     private BackendOption backendOption;
@@ -109,12 +125,13 @@ final class MatchCommand implements Callable<Integer> {
     @Mixin
     private OpeningOption opening;
 
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
-            description = "Games played at once, one engine process each (default: ${DEFAULT-VALUE}).")
-    private int parallel;
+    @Option(names = "--parallel", paramLabel = "N",
+            description = "Games played at once, batching network calls, each with its own engine processes "
+                    + "(default: 32, or 4 when an engine plays).")
+    private Integer parallel;
 
     @Option(names = "--timeout", paramLabel = "SECONDS",
-            description = "Longest wait for any engine answer (default: the run's evaluation.engineTimeoutSeconds, 60).")
+            description = "Longest wait for any engine answer (default: the run's arena.engineTimeoutSeconds, 60).")
     private Double timeout;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
@@ -123,14 +140,16 @@ final class MatchCommand implements Callable<Integer> {
     @Option(names = "--sgf-dir", paramLabel = "DIR", description = "Write every game as SGF into this directory.")
     private Path sgfDir;
 
-    /** Tengen's colour in a game and how the game ended. */
-    private record Outcome(boolean tengenBlack, String ending) {
+    /** A's colour in a game and how the game ended. */
+    private record Outcome(boolean aBlack, String ending) {
     }
 
     @Override
     public Integer call() throws Exception {
-        if (games < 1 || parallel < 1) {
-            throw new ParameterException(spec.commandLine(), "--games and --parallel must be at least 1");
+        if (games != null && games < 1 || parallel != null && parallel < 1 || aSimulations != null && aSimulations < 1
+                || bSimulations != null && bSimulations < 1) {
+            throw new ParameterException(spec.commandLine(), "--games, --parallel and --a/--b-simulations must be at "
+                    + "least 1");
         }
         if (timeout != null && !(timeout > 0)) {
             throw new ParameterException(spec.commandLine(), "--timeout must be positive, got " + timeout);
@@ -139,63 +158,107 @@ final class MatchCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--scoring: expected area or engine, got '" + scoring
                     + "'");
         }
-        EngineCommand command;
-        try {
-            command = EngineCommand.parse(engine);
-            command.program();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--engine: " + e.getMessage());
+        if (engine != null && b != null) {
+            throw new ParameterException(spec.commandLine(), "--engine COMMAND is short for --b engine:COMMAND: give "
+                    + "one of them");
         }
-        String ref = player;
-        RunDirectory dir = null;
-        RunConfig config;
-        Path asPath = Path.of(player);
-        if (runDir != null) {
-            dir = RunOptions.directory(runDir);
-            config = RunOptions.config(dir);
-        } else if (Files.isRegularFile(asPath.resolve("config.yaml"))) {
-            dir = RunOptions.directory(asPath);
-            config = RunOptions.config(dir);
-            ref = DEFAULT_PLAYER;
-        } else {
-            config = RunConfig.defaults();
-            if (Files.isRegularFile(asPath.resolve(Checkpoints.METADATA_FILE))) {
-                CheckpointInfo info = Checkpoints.read(asPath);
-                config = config.withNetwork(info.provenance().featureSet(), info.network());
-                config = config.withRules(config.rulesPreset(), config.rules().withSize(info.network().width(),
-                        info.network().height()).withMaxMoves(2 * info.network().width() * info.network().height()));
-            } else if (!player.equals("random") && !player.startsWith("mcts-rollout")) {
-                throw new ParameterException(spec.commandLine(), "--player: '" + player + "' is not random, "
-                        + "mcts-rollout[:N], a checkpoint or a run directory (checkpoint names such as "
-                        + DEFAULT_PLAYER + " need --run-dir)");
-            }
+        String textB = engine != null ? "engine:" + engine : b != null ? b : "random";
+        Optional<RunDirectory> dir = runDir != null ? Optional.of(ExistingRun.directory(runDir))
+                : Stream.of(a, textB).map(Path::of).filter(p -> Files.isRegularFile(p.resolve("config.yaml")))
+                .findFirst().map(ExistingRun::directory);
+        PlayerSpec specA = player(a, "--a", dir);
+        PlayerSpec specB = player(textB, engine != null ? "--engine" : "--b", dir);
+        boolean engines = specA instanceof PlayerSpec.Engine || specB instanceof PlayerSpec.Engine;
+        if (engineName != null && !(specB instanceof PlayerSpec.Engine)) {
+            throw new ParameterException(spec.commandLine(), "--engine-name names engine B, but B is '" + textB
+                    + "'");
         }
+        if (scoring.equals("engine") && !engines) {
+            throw new ParameterException(spec.commandLine(), "--scoring engine: neither player is an engine");
+        }
+        RunConfig config = dir.map(ExistingRun::config).orElseGet(() -> bareConfig(specA, specB));
         config = backendOption.apply(config.withRules(preset(config), rules(config)));
+        if (timeout != null) {
+            config = config.withEngineTimeout(Duration.ofMillis(Math.max(1, Math.round(timeout * 1000))));
+        }
         Rules rules = config.rules();
         NetworkRuntime.configure(config.threads());
         if (sgfDir != null) {
             Files.createDirectories(sgfDir);
         }
+        int n = games != null ? games : engines ? 20 : 100;
+        int slots = parallel != null ? parallel : engines ? 4 : 32;
+        RunConfig run = config;
+        Agents agents = dir.map(d -> Agents.keepingAutoChoiceIn(run, d.root())).orElseGet(() -> new Agents(run));
+        SearchConfig search = searchOptions.apply(config.arena().search());
         List<Outcome> outcomes = new ArrayList<>();
-        if (timeout != null) {
-            config = config.withEngineTimeout(Duration.ofMillis(Math.max(1, Math.round(timeout * 1000))));
-        }
-        Agents agents = dir != null ? Agents.keepingAutoChoiceIn(config, dir.root()) : new Agents(config);
-        PlayerSpec spec = Agents.parse(ref, Optional.ofNullable(dir));
-        try (Agent ours = agents.create(spec, searchOptions.apply(config.evaluation().search()), parallel, seed);
-             ExternalPlayer theirs = agents.engine(Optional.ofNullable(engineName), command, parallel)) {
+        Map<String, Integer> firstMoves = new TreeMap<>();
+        try (Agent pa = agent(agents, specA, search, aSimulations, slots, seed, Optional.empty());
+             Agent pb = agent(agents, specB, search, bSimulations, slots, seed + 7919,
+                     Optional.ofNullable(engineName))) {
+            Referee referee = !scoring.equals("engine") ? Referee.AREA
+                    : pb instanceof ExternalPlayer e ? e.engineScoring() : ((ExternalPlayer) pa).engineScoring();
             long start = System.nanoTime();
-            Arena.MatchResult r = Arena.play(ours, theirs, rules, config.featureSet(), games, parallel,
-                    opening.opening(seed), scoring.equals("engine") ? theirs.engineScoring() : Referee.AREA, record -> {
-                        outcomes.add(new Outcome(record.blackPlayer().equals(ours.name()), ending(record, rules)));
+            Arena.MatchResult r = Arena.play(pa, pb, rules, config.featureSet(), n, slots, opening.opening(seed),
+                    referee, record -> {
+                        outcomes.add(new Outcome(record.blackPlayer().equals(pa.name()), ending(record, rules)));
+                        firstMove(record, rules).ifPresent(vertex -> firstMoves.merge(vertex, 1, Integer::sum));
                         if (sgfDir != null) {
-                            GoSgf.save(sgfDir.resolve(String.format(Locale.ROOT, "game-%04d.sgf", outcomes.size() - 1)),
-                                    record);
+                            GoSgf.save(sgfDir.resolve(String.format(Locale.ROOT, "game-%04d.sgf",
+                                    outcomes.size() - 1)), record);
                         }
                     });
-            report(r, outcomes, theirs.problems(), rules, (System.nanoTime() - start) / 1e9);
+            String title = String.format(Locale.ROOT, "%s vs %s on %s, counted by %s", shown(pa, aSimulations),
+                    shown(pb, bSimulations), rules.describe(), scoring.equals("engine")
+                            ? "the final_score of " + (pb instanceof ExternalPlayer ? pb : pa).name() : "area");
+            report(title, r, outcomes, firstMoves, Stream.of(pa, pb).filter(p -> p instanceof ExternalPlayer)
+                    .map(p -> (ExternalPlayer) p).toList(), (System.nanoTime() - start) / 1e9);
         }
         return 0;
+    }
+
+    /** The player {@code text} of option {@code option}, an engine's program checked; a usage error if none. */
+    private PlayerSpec player(String text, String option, Optional<RunDirectory> dir) {
+        try {
+            PlayerSpec player = Agents.parse(text, dir);
+            if (player instanceof PlayerSpec.Engine e) {
+                EngineCommand.parse(e.command()).program();
+            }
+            return player;
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The config of a match without a run: the defaults, and when a player is a checkpoint directory its features,
+     * network and board (with a cap of twice its points).
+     */
+    private static RunConfig bareConfig(PlayerSpec... players) {
+        for (PlayerSpec player : players) {
+            PlayerSpec checkpoint = player instanceof PlayerSpec.OnBackend o ? o.checkpoint() : player;
+            if (checkpoint instanceof PlayerSpec.Checkpoint c) {
+                RunConfig config = ExistingRun.ofCheckpoint(c.directory());
+                Rules board = config.rules().withSize(config.network().width(), config.network().height());
+                return config.withRules(config.rulesPreset(), board.withMaxMoves(2 * board.area()));
+            }
+        }
+        return RunConfig.defaults();
+    }
+
+    /** The agent of {@code player}: a search with its own simulations if given, or engine B under its name. */
+    private static Agent agent(Agents agents, PlayerSpec player, SearchConfig search, Integer simulations, int slots,
+                               long seed, Optional<String> engineName) {
+        if (player instanceof PlayerSpec.Engine e) {
+            return agents.engine(engineName, EngineCommand.parse(e.command()), slots);
+        }
+        return agents.create(player, simulations == null ? search : search.toBuilder().simulations(simulations)
+                .build(), slots, seed);
+    }
+
+    /** A player's name, with its own search budget when it has one. */
+    private static String shown(Agent player, Integer simulations) {
+        return simulations == null ? player.name() : player.name() + " (" + simulations + " simulations)";
     }
 
     private String preset(RunConfig config) {
@@ -251,20 +314,29 @@ final class MatchCommand implements Callable<Integer> {
         return n >= rules.maxMoves() ? "move cap" : "stop";
     }
 
+    /** Black's first move after any random opening, as a vertex or {@code pass}; empty in a game of no moves. */
+    private static Optional<String> firstMove(GameRecord record, Rules rules) {
+        List<GameHistory.Move> moves = record.history().moves();
+        if (moves.isEmpty()) {
+            return Optional.empty();
+        }
+        int first = moves.get(0).action();
+        return Optional.of(first == rules.passAction() ? "pass"
+                : Vertex.format(first % rules.width(), first / rules.width(), rules.height()));
+    }
 
     /** The results table; outcomes are in the order of {@code r.results()}. */
-    private void report(Arena.MatchResult r, List<Outcome> outcomes, ExternalPlayer.Problems problems, Rules rules,
-                        double seconds) {
+    private void report(String title, Arena.MatchResult r, List<Outcome> outcomes, Map<String, Integer> firstMoves,
+                        List<ExternalPlayer> engines, double seconds) {
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "%s vs %s on %s, counted by %s: %d games in %.1f s%n", r.a(), r.b(),
-                rules.describe(), scoring.equals("engine") ? "the engine's final_score" : "area", r.games(), seconds);
+        out.printf(Locale.ROOT, "%s: %d games in %.1f s%n", title, r.games(), seconds);
         out.printf(Locale.ROOT, "%-12s %6s %6s %6s %6s %7s %8s%n", "", "games", "wins", "draws", "losses", "score",
                 "95% CI");
         row(out, r.a(), r);
         for (boolean black : new boolean[] {true, false}) {
             int[] wdl = new int[3];
             for (int i = 0; i < outcomes.size(); i++) {
-                if (outcomes.get(i).tengenBlack() == black) {
+                if (outcomes.get(i).aBlack() == black) {
                     double score = r.results().get(i).scoreA();
                     wdl[score == 1 ? 0 : score == 0.5 ? 1 : 2]++;
                 }
@@ -275,12 +347,17 @@ final class MatchCommand implements Callable<Integer> {
         Map<String, Integer> endings = new TreeMap<>();
         outcomes.forEach(o -> endings.merge(o.ending(), 1, Integer::sum));
         StringJoiner ended = new StringJoiner(", ", "games ended by ", "");
-        endings.forEach((how, n) -> ended.add(how + " " + n));
+        endings.forEach((how, n) -> ended.add(how + " " + n + (how.equals("move cap") ? " (counted as they stood)"
+                : "")));
         out.println(ended);
-        out.printf(Locale.ROOT, "%s: %d resignations, %d forfeits (%d illegal moves, %d crashes, timeouts or bad "
-                        + "answers; %d engines restarted), %d games stopped by refusing a legal move%n", r.b(),
-                problems.resignations(), problems.forfeits(), problems.illegalMoves(), problems.failures(),
-                problems.restarts(), problems.refusedMoves());
+        out.println("Black's first move: " + firstMoves);
+        for (ExternalPlayer engine : engines) {
+            ExternalPlayer.Problems problems = engine.problems();
+            out.printf(Locale.ROOT, "%s: %d resignations, %d forfeits (%d illegal moves, %d crashes, timeouts or bad "
+                            + "answers; %d engines restarted), %d games stopped by refusing a legal move%n",
+                    engine.name(), problems.resignations(), problems.forfeits(), problems.illegalMoves(),
+                    problems.failures(), problems.restarts(), problems.refusedMoves());
+        }
         out.printf(Locale.ROOT, "match a=%s b=%s games=%d wins=%d losses=%d draws=%d score=%.4f%n", r.a(), r.b(),
                 r.games(), r.winsA(), r.winsB(), r.draws(), r.scoreA());
         out.flush();

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
 /** {@code tengen report}: plots and an HTML page for a training run. */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"Write PNG plots and an HTML page (report.html) for a training run: Elo of each checkpoint, "
-                + "evaluation scores, training losses and self-play throughput, with the Elo ladder, totals and the "
+                + "arena scores, training losses and self-play throughput, with the Elo ladder, totals and the "
                 + "run's config.",
             "Nothing in the run directory changes except the default output folder RUN_DIR/report. The page links "
                     + "the plots by relative paths, so the output folder can be copied as a whole.",
@@ -77,7 +77,7 @@ final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    /** An S3 location, or a directory that is a directory store's root (models/ or learner/) and no run dir. */
+    /** An S3 location, or a directory that is a file store's root (models/ or learner/) and no run dir. */
     private static boolean isStore(String run) {
         if (run.startsWith("s3://")) {
             return true;

@@ -18,7 +18,7 @@ import org.tengen.store.RunStore;
 import picocli.CommandLine.Option;
 
 /**
- * Options shared by {@code actor}, {@code learner} and {@code evaluator}: the store, the config, the local cache, the
+ * Options shared by {@code actor}, {@code learner} and {@code arena}: the store, the config, the local cache, the
  * poll interval.
  */
 final class RoleOptions {
@@ -32,11 +32,11 @@ final class RoleOptions {
 
     @Option(names = "--config", paramLabel = "FILE",
             description = "Run configuration (YAML). The learner stores it as config.yaml; an actor or the"
-                    + " evaluator without it uses that one.")
+                    + " arena without it uses that one.")
     Path configFile;
 
     @Option(names = "--cache", paramLabel = "DIR",
-            description = "Local directory for downloaded models and batches (default: a new temporary directory)."
+            description = "Local directory for downloaded models and shards (default: a new temporary directory)."
                     + " Only a cache: every state is in the store.")
     Path cache;
 
@@ -66,7 +66,7 @@ final class RoleOptions {
     }
 
     /**
-     * The run config of an actor or the evaluator: {@code given} (the {@link #configText()}), or else the store's
+     * The run config of an actor or the arena: {@code given} (the {@link #configText()}), or else the store's
      * {@code config.yaml}, waited for if the learner has not stored it yet.
      */
     RunConfig config(RunStore store, Optional<String> given, String role) throws InterruptedException {

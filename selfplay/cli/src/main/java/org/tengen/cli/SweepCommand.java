@@ -60,7 +60,7 @@ final class SweepCommand implements Callable<Integer> {
     private Path variantFile;
 
     @Option(names = "--set", paramLabel = "FIELD=VALUE",
-            description = "Change a field in every run, the base included (e.g. evaluation.anchorsEvery=3).")
+            description = "Change a field in every run, the base included (e.g. arena.anchorsEvery=3).")
     private List<String> common = new ArrayList<>();
 
     @Option(names = "--seeds", paramLabel = "N", defaultValue = "1",

@@ -21,9 +21,9 @@ import picocli.CommandLine.Option;
         description = {
             "Train a network by self-play from scratch; resumable.",
             "Generations of: self-play with the best checkpoint, training on the replay window, a new checkpoint, "
-                    + "and its evaluation against earlier ones and fixed anchors (Elo ladder).",
+                    + "and its arena games against earlier ones and fixed anchors (Elo ladder).",
             "Running it again on the same --run-dir resumes where the last run stopped.",
-            "With mode: async in the config, an actor, the learner and the evaluator run at the same time over a run "
+            "With mode: async in the config, an actor, the learner and the arena run at the same time over a run "
                     + "store in DIR/store, and the run directory's files are kept up to date from it."})
 final class TrainCommand implements Callable<Integer> {
     private static final Logger LOG = LogManager.getLogger(TrainCommand.class);
@@ -67,7 +67,7 @@ final class TrainCommand implements Callable<Integer> {
         NetworkRuntime.logTo(dir.logFile());
         LOG.info("Run {} in {}: {}, {} generations of {} games{}", config.name(), dir.root(),
                 config.rules().describe(), config.generations(), config.games(),
-                config.mode() == RunConfig.Mode.ASYNC ? ", asynchronous (actor, learner and evaluator over "
+                config.mode() == RunConfig.Mode.ASYNC ? ", asynchronous (actor, learner and arena over "
                         + AsyncTrainingRun.storeDir(dir) + ")" : "");
         TrainingRun.Summary s = config.mode() == RunConfig.Mode.ASYNC
                 ? new AsyncTrainingRun(config, configText, dir, !noProgress).run()

@@ -19,6 +19,16 @@ class ActorCommandTest {
         assertEquals(null, parsed.subcommand().matchedOption("--id"));
     }
 
+    /** Issue 24: what an actor uploads is a shard; {@code --batches}, the option's earlier name, still counts them. */
+    @Test
+    void shardsMayStillBeCountedAsBatches() {
+        for (String option : new String[] {"--shards", "--batches"}) {
+            CliRun r = CliRun.of("actor", "--store", "runs/shared", option, "0");
+            assertEquals(1, r.code(), option);
+            assertEquals("error: --shards must be at least 1, got 0", r.err().strip(), option);
+        }
+    }
+
     @Test
     void theIdIsThePodsOrElseTheMachinesShortName() {
         String pod = "tengen-actor-7c9d8f5b4x-q2w4z";

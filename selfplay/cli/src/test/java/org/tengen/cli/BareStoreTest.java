@@ -24,7 +24,7 @@ import org.tengen.run.roles.ActorRole;
 import org.tengen.run.roles.LearnerRole;
 import org.tengen.run.roles.RoleProcesses;
 import org.tengen.store.RunLayout;
-import org.tengen.store.RunLayout.GameBatch;
+import org.tengen.store.RunLayout.GameShard;
 import org.tengen.store.RunStore;
 
 /**
@@ -53,8 +53,8 @@ class BareStoreTest {
             Future<ActorRole.Summary> actor = thread.submit(() -> new ActorRole(s, config, "a1", actorCache, poll)
                     .run(Long.MAX_VALUE, stop::get));
             new LearnerRole(s, config, tmp.resolve("learner"), poll).run(GENERATIONS);
-            // Until a batch of the last model is in: the actor then has swapped to it.
-            while (RunLayout.gameBatches(s).stream().noneMatch(b -> b.model().generation() == GENERATIONS)) {
+            // Until a shard of the last model is in: the actor then has swapped to it.
+            while (RunLayout.gameShards(s).stream().noneMatch(b -> b.model().generation() == GENERATIONS)) {
                 assertTrue(!actor.isDone(), "the actor stopped");
                 Thread.sleep(50);
             }
@@ -69,7 +69,7 @@ class BareStoreTest {
     void anActorKeepsOnlyItsCurrentAndPreviousModels() throws Exception {
         Set<Integer> played;
         try (RunStore s = RunStore.open(store.toString())) {
-            played = RunLayout.gameBatches(s).stream().map(GameBatch::model).map(m -> m.generation())
+            played = RunLayout.gameShards(s).stream().map(GameShard::model).map(m -> m.generation())
                     .collect(Collectors.toCollection(TreeSet::new));
         }
         assertTrue(played.size() >= 3, "the actor played several models: " + played);

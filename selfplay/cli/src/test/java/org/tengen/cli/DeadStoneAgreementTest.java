@@ -37,7 +37,7 @@ import org.tengen.sgf.GoSgf;
  * whose dead sets agree exactly, the stones judged alike, and the games whose final score (and winner) agree.
  *
  * <p>The games are GNU Go level 0 against itself without {@code --capture-all-dead}, so that dead stones stay on the
- * board, played by {@code tengen eval} as for docs/results/9x9.md. Run it with
+ * board, played by {@code tengen match} as for docs/results/9x9.md. Run it with
  * {@code mvn -B test -pl selfplay/cli -am -Dgroups=slow -Dtest=DeadStoneAgreementTest
  * -Dsurefire.failIfNoSpecifiedTests=false}.
  */
@@ -161,7 +161,7 @@ class DeadStoneAgreementTest {
 
     /**
      * {@link #GAMES} finished games of GNU Go level 0 against itself (the second with {@code --seed 7}; two random
-     * opening moves) under the pretrained model's 9x9 rules, written by {@code tengen eval --sgf-dir} under
+     * opening moves) under the pretrained model's 9x9 rules, written by {@code tengen match --sgf-dir} under
      * {@code tmp}.
      */
     private static Path gnuGoGames(Path gnugo, Path tmp) throws IOException {
@@ -170,10 +170,10 @@ class DeadStoneAgreementTest {
         Path games = tmp.resolve("games");
         String engine = "engine:" + gnugo + " --mode gtp --level 0 --chinese-rules --positional-superko "
                 + "--allow-suicide";
-        CliRun eval = CliRun.of("eval", "--run-dir", run.toString(), "--a", engine, "--b", engine + " --seed 7",
+        CliRun match = CliRun.of("match", "--run-dir", run.toString(), "--a", engine, "--b", engine + " --seed 7",
                 "--games", Integer.toString(GAMES), "--parallel", "2", "--random-opening", "2", "--sgf-dir",
                 games.toString());
-        assertEquals(0, eval.code(), eval.err());
+        assertEquals(0, match.code(), match.err());
         return games;
     }
 

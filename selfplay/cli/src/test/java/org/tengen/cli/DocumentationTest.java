@@ -55,6 +55,8 @@ class DocumentationTest {
             Pattern.compile("(?:org\\.tengen\\.[a-z0-9.]+\\.)?([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)(?:\\.([A-Za-z]\\w*)(?:\\(.*\\))?)?");
     /** A package named in a code span: {@code org.tengen.env.rules}. */
     private static final Pattern PACKAGE_SPAN = Pattern.compile("org\\.tengen(?:\\.[a-z0-9]+)+");
+    /** The page of renamed names; the first column of its "earlier name" tables names what is gone. */
+    private static final String NAMES_PAGE = "docs/names.md";
     /** Classes of other projects that the manual names. */
     private static final Set<String> EXTERNAL_CLASSES = Set.of("FloatBuffer", "ByteBuffer", "RlEnv", "OrtSession",
             "QuantizeLinear", "DequantizeLinear", "MatMul", "ConfigMap", "StatefulSet", "ReadWriteMany", "BoardHistory",
@@ -127,11 +129,45 @@ class DocumentationTest {
         return pages().stream().flatMap(p -> blocks(p).stream());
     }
 
+    /**
+     * The page's text with the earlier names of the names page blanked: the first cells of its tables headed
+     * "earlier name", which name commands, classes and files that are gone.
+     */
+    private static String current(Page page) {
+        if (!page.name().equals(NAMES_PAGE)) {
+            return page.text();
+        }
+        StringBuilder out = new StringBuilder();
+        boolean renamed = false;
+        for (String line : page.text().split("\n", -1)) {
+            renamed = line.startsWith("| earlier name |") || renamed && line.startsWith("|");
+            int cell = line.indexOf('|', 1);
+            out.append(renamed && cell > 0 ? "|" + " ".repeat(cell - 1) + line.substring(cell) : line).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** The code spans in the earlier-name cells of the names page. */
+    private static List<String> earlierNames() throws IOException {
+        List<String> names = new ArrayList<>();
+        boolean renamed = false;
+        for (String line : Files.readAllLines(ROOT.resolve(NAMES_PAGE))) {
+            renamed = line.startsWith("| earlier name |") || renamed && line.startsWith("|");
+            if (renamed && line.indexOf('|', 1) > 0) {
+                Matcher span = CODE_SPAN.matcher(line.substring(1, line.indexOf('|', 1)));
+                while (span.find()) {
+                    names.add(span.group(1));
+                }
+            }
+        }
+        return names;
+    }
+
     /** The page's text outside code blocks. */
     private static String prose(Page page) {
         StringBuilder out = new StringBuilder();
         boolean inBlock = false;
-        for (String line : page.text().split("\n", -1)) {
+        for (String line : current(page).split("\n", -1)) {
             if (line.startsWith("```")) {
                 inBlock = !inBlock;
                 out.append('\n');
@@ -342,7 +378,7 @@ class DocumentationTest {
             if (!page.manual()) {
                 continue;
             }
-            Matcher m = REPO_PATH.matcher(page.text());
+            Matcher m = REPO_PATH.matcher(current(page));
             while (m.find()) {
                 String path = m.group(1).replaceAll("[.,;:]+$", "");
                 if (!path.contains("/target/") && !Files.exists(ROOT.resolve(path))) {
@@ -390,6 +426,21 @@ class DocumentationTest {
         assertTrue(unknown.isEmpty(), "the manual names classes that do not exist (or add a class of another project "
                 + "to EXTERNAL_CLASSES):\n" + String.join("\n", unknown));
         assertTrue(named > 100, "the manual names the classes it describes: " + named);
+    }
+
+    /**
+     * Issue 24: the names page's earlier names of classes ({@code EvaluatorRole}) and members
+     * ({@code RunDirectory.DataPart}) are names that no class, or no file of that class, has any more.
+     */
+    @Test
+    void theEarlierNamesOfClassesAreGone() throws IOException {
+        Map<String, List<Path>> declared = declaredTypes();
+        List<Matcher> classes = earlierNames().stream().map(CLASS_SPAN::matcher).filter(Matcher::matches).toList();
+        assertTrue(classes.size() >= 5, "the names page names earlier classes");
+        List<String> remaining = classes.stream().filter(c -> declared.containsKey(c.group(1)) && (c.group(2) == null
+                || declared.get(c.group(1)).stream().anyMatch(f -> mentions(f, c.group(2))))).map(Matcher::group)
+                .toList();
+        assertTrue(remaining.isEmpty(), NAMES_PAGE + " names classes as earlier names that still exist: " + remaining);
     }
 
     /** Every type declared in the repository's Java sources, by simple name, with the files that declare it. */

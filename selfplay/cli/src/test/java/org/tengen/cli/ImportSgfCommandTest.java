@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code import-sgf} and {@code eval-sgf} on a few games, and their one-line errors. */
+/** {@code import-sgf} and {@code predict-sgf} on a few games, and their one-line errors. */
 class ImportSgfCommandTest {
 
     private static Path games(Path tmp) throws IOException {
@@ -31,10 +31,10 @@ class ImportSgfCommandTest {
                 + "ownership and score targets; skipped 2, 1 malformed, 1 on board 9x9 (az5, 5x5) in "), r.out());
         assertEquals("skipped " + in.resolve("bad.sgf") + ": line 1, column 19: expected ')' to close the game "
                 + "tree opened at line 1, column 1, found end of input\n", r.err().replace("\r", ""));
-        assertTrue(Files.isRegularFile(tmp.resolve("out/part-00000-2g.npz")));
+        assertTrue(Files.isRegularFile(tmp.resolve("out/shard-00000-2g.npz")));
 
         Path model = TinyCheckpoint.create(tmp.resolve("model"));
-        CliRun e = CliRun.of("eval-sgf", "--model", model.toString(), in.toString());
+        CliRun e = CliRun.of("predict-sgf", "--model", model.toString(), in.toString());
         assertEquals(0, e.code(), e.err());
         assertTrue(e.out().startsWith(model + ": 2 games, 6 positions: top-1 move agreement "), e.out());
         assertTrue(e.out().contains("value sign right at ") && e.out().contains(" of 6 positions with a winner"),
@@ -64,7 +64,7 @@ class ImportSgfCommandTest {
         assertEquals(1, missing.code());
         assertEquals("error: " + tmp.resolve("nowhere") + " is neither an SGF file nor a directory\n",
                 missing.err().replace("\r", ""));
-        CliRun noModel = CliRun.of("eval-sgf", "--model", tmp.toString(), in.toString());
+        CliRun noModel = CliRun.of("predict-sgf", "--model", tmp.toString(), in.toString());
         assertEquals(2, noModel.code());
         assertEquals("error: --model: " + tmp + " is neither a checkpoint (no checkpoint.yaml) nor a run directory "
                 + "(no config.yaml)", noModel.err().lines().findFirst().orElse(""));

@@ -263,16 +263,16 @@ class KubernetesManifestsTest {
                 actorCores = cores;
             }
         }
-        assertEquals(Set.of("actor", "evaluator", "learner"), roles.keySet());
+        assertEquals(Set.of("actor", "arena", "learner"), roles.keySet());
         assertEquals(List.of("StatefulSet/tengen-learner"), roles.get("learner"));
-        assertEquals(List.of("Deployment/tengen-evaluator"), roles.get("evaluator"));
+        assertEquals(List.of("Deployment/tengen-arena"), roles.get("arena"));
         StatefulSet learner = (StatefulSet) objects.get("StatefulSet/tengen-learner");
         assertEquals(1, learner.getSpec().getReplicas());
         assertEquals("None", ((Service) objects.get("Service/" + learner.getSpec().getServiceName())).getSpec()
                 .getClusterIP());
-        Deployment evaluator = (Deployment) objects.get("Deployment/tengen-evaluator");
-        assertEquals(1, evaluator.getSpec().getReplicas());
-        assertEquals("Recreate", evaluator.getSpec().getStrategy().getType());
+        Deployment arena = (Deployment) objects.get("Deployment/tengen-arena");
+        assertEquals(1, arena.getSpec().getReplicas());
+        assertEquals("Recreate", arena.getSpec().getStrategy().getType());
         assertEquals(1, stores.size(), "every pod on one store: " + stores);
 
         // Actors play by the learner's config, one self-play worker per core.

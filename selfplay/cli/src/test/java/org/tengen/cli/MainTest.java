@@ -84,6 +84,18 @@ class MainTest {
         }
     }
 
+    /** Issue 24: commands renamed or folded into another keep their earlier names as aliases. */
+    @Test
+    void earlierNamesOfCommandsStillRunThem() {
+        java.util.Map<String, String> renamed = java.util.Map.of("evaluator", "arena", "eval", "match", "eval-sgf",
+                "predict-sgf");
+        CommandLine main = Main.commandLine();
+        renamed.forEach((earlier, current) -> {
+            assertEquals(current, main.getSubcommands().get(earlier).getCommandSpec().name(), earlier);
+            assertEquals(CliRun.of(current, "--help").out(), CliRun.of(earlier, "--help").out(), earlier);
+        });
+    }
+
     @Test
     void versionNamesTheProgram() {
         CliRun r = CliRun.of("--version");
@@ -107,7 +119,7 @@ class MainTest {
             {"gtp", "--time-margin", "-1"},
             {"gtp", "--max-simulations", "0"},
             {"gtp", "--backend", "cuda"},
-            {"eval", "--run-dir", "x", "--backend", "tpu"},
+            {"match", "--run-dir", "x", "--backend", "tpu"},
         };
         String[] expected = {
             "error: Missing subcommand",

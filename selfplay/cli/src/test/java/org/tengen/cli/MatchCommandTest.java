@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.env.features.FeatureSets;
+import org.tengen.agent.PlayerSpec;
 import org.tengen.external.FakeEngine;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.checkpoint.Provenance;
@@ -23,9 +24,13 @@ import org.tengen.models.net.PolicyValueNet;
 import org.tengen.sgf.GameRecord;
 import org.tengen.sgf.GoSgf;
 
-/** {@code tengen match} against a fake engine process and against GNU Go, and its usage errors. */
+/**
+ * {@code tengen match}: against a fake engine process and against GNU Go, two engines, one checkpoint against itself
+ * with a larger search (as {@code eval}, its earlier name), and its usage errors.
+ */
 class MatchCommandTest {
     private static final String GNUGO = "gnugo --mode gtp --level 0";
+    private static final Path MODEL_5X5 = Path.of("../../models/pretrained/5x5");
 
     private static void assumeGnuGo() {
         assumeTrue(GnuGo.find().isPresent(), GnuGo.MISSING);
@@ -69,9 +74,38 @@ class MatchCommandTest {
     }
 
     @Test
+    void twoEnginesPlayEachOtherAndEachReportsItsProblems() {
+        String engine = FakeEngine.commandLine(FakeEngine.Fault.NONE, 0).stream().map(w -> "'" + w + "'")
+                .collect(Collectors.joining(" "));
+        CliRun r = CliRun.of("match", "--a", "engine:" + engine, "--engine", engine, "--engine-name", "other",
+                "--size", "5", "--games", "2");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("Fake 0.1 vs other on 5x5 "), r.out());
+        assertTrue(r.out().contains("\nFake 0.1: 0 resignations, 0 forfeits"), r.out());
+        assertTrue(r.out().contains("\nother: 0 resignations, 0 forfeits"), r.out());
+        assertTrue(r.out().contains("\nmatch a=Fake 0.1 b=other games=2 "), r.out());
+    }
+
+    /** Issue 24: eval became match, and keeps working under its earlier name. */
+    @Test
+    void eachPlayerMayHaveItsOwnSearchBudget() {
+        CliRun r = CliRun.of("eval", "--run-dir", MODEL_5X5.toString(), "--a", "latest", "--b", "latest",
+                "--a-simulations", "16", "--b-simulations", "2", "--games", "2", "--parallel", "2",
+                "--backend", "onnx");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("gen-0025 (16 simulations) vs gen-0025 (2 simulations) on 5x5"), r.out());
+        assertTrue(r.out().contains("\nBlack's first move: {"), r.out());
+        assertTrue(r.out().contains("\nmatch a=gen-0025 b=gen-0025' games=2 "), r.out());
+    }
+
+    @Test
     void badOptionsAreUsageErrors(@TempDir Path tmp) {
         String[][] cases = {
             {"match"},
+            {"eval", "--run-dir", MODEL_5X5.toString(), "--a-simulations", "0"},
+            {"match", "--engine", "/bin/sh", "--b", "random"},
+            {"match", "--a", "random", "--scoring", "engine"},
+            {"match", "--a", "random", "--engine-name", "x"},
             {"match", "--engine", "no-such-engine-xyz --gtp", "--player", "random"},
             {"match", "--engine", "x 'y", "--player", "random"},
             {"match", "--engine", "/bin/sh", "--player", "latest"},
@@ -81,15 +115,18 @@ class MatchCommandTest {
             {"match", "--engine", "/bin/sh", "--player", "random", "--games", "0"},
         };
         String[] expected = {
-            "error: Missing required option: '--engine=COMMAND'",
+            "error: --a: 'latest' is not a player; expected " + PlayerSpec.FORMS,
+            "error: --games, --parallel and --a/--b-simulations must be at least 1",
+            "error: --engine COMMAND is short for --b engine:COMMAND: give one of them",
+            "error: --scoring engine: neither player is an engine",
+            "error: --engine-name names engine B, but B is 'random'",
             "error: --engine: engine program 'no-such-engine-xyz' not found on PATH nor in /usr/games",
             "error: --engine: unclosed ' in engine command 'x 'y'",
-            "error: --player: 'latest' is not random, mcts-rollout[:N], a checkpoint or a run directory "
-                    + "(checkpoint names such as latest need --run-dir)",
+            "error: --a: 'latest' is not a player; expected " + PlayerSpec.FORMS,
             "error: --scoring: expected area or engine, got 'judge'",
             "error: --size: board size 99x99 is out of range 1x1..52x52",
             "error: --komi: komi 0.3 is not a multiple of 0.5",
-            "error: --games and --parallel must be at least 1",
+            "error: --games, --parallel and --a/--b-simulations must be at least 1",
         };
         for (int i = 0; i < cases.length; i++) {
             CliRun r = CliRun.of(cases[i]);
@@ -121,7 +158,7 @@ class MatchCommandTest {
                 "--komi", "0.5", "--games", "2", "--simulations", "4", "--scoring", "engine",
                 "--sgf-dir", sgf.toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("counted by the engine's final_score: 2 games"), r.out());
+        assertTrue(r.out().contains("counted by the final_score of GNU Go 3.8: 2 games"), r.out());
         assertTrue(r.out().contains("match a=tiny b=GNU Go 3.8 games=2 "), r.out());
         assertEquals(2, games(sgf).size());
     }

@@ -28,6 +28,24 @@ class TrainCommandTest {
         assertEquals(text, Files.readString(dir.configFile()));
     }
 
+    /**
+     * Issue 24: the config's {@code evaluation} section is now {@code arena}, and {@code selfplay.gamesPerPart} is
+     * {@code gamesPerShard}. A run directory started with either names resumes with a config file that uses the
+     * other, and keeps its own text.
+     */
+    @Test
+    void aRunStartedWithEarlierNamesResumesWithTheCurrentConfigAndTheReverse(@TempDir Path tmp) throws IOException {
+        String current = Files.readString(QUICK);
+        String earlier = current.replace("\narena:\n", "\nevaluation:\n").replace(" gamesPerShard:", " gamesPerPart:");
+        Path earlierFile = Files.writeString(tmp.resolve("earlier.yaml"), earlier);
+        RunDirectory oldRun = new RunDirectory(tmp.resolve("old-run"));
+        assertEquals(earlier, TrainCommand.resolveConfig(oldRun, earlierFile));
+        assertEquals(earlier, TrainCommand.resolveConfig(oldRun, QUICK), "the old run keeps its text");
+        RunDirectory newRun = new RunDirectory(tmp.resolve("new-run"));
+        assertEquals(current, TrainCommand.resolveConfig(newRun, QUICK));
+        assertEquals(current, TrainCommand.resolveConfig(newRun, earlierFile));
+    }
+
     @Test
     void aConfigWithOtherSettingsIsRefusedAndTheRunsKept(@TempDir Path tmp) throws IOException {
         String text = Files.readString(QUICK);

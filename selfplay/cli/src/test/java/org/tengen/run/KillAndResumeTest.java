@@ -27,13 +27,13 @@ public class KillAndResumeTest {
         RunDirectory dir = new RunDirectory(tmp.resolve("run"));
 
         Process first = start(config, dir, tmp.resolve("first.log"));
-        waitFor(() -> !dir.dataParts(1).isEmpty(), first, "a first self-play part");
+        waitFor(() -> !dir.shards(1).isEmpty(), first, "a first self-play shard");
         first.destroyForcibly().waitFor();
-        int gamesBefore = dir.dataParts(1).stream().mapToInt(RunDirectory.DataPart::games).sum();
+        int gamesBefore = dir.shards(1).stream().mapToInt(RunDirectory.Shard::games).sum();
         assertTrue(gamesBefore < 16, "killed before self-play finished: " + gamesBefore);
 
         Process second = start(config, dir, tmp.resolve("second.log"));
-        waitFor(() -> dir.dataParts(1).stream().mapToInt(RunDirectory.DataPart::games).sum() == 16, second,
+        waitFor(() -> dir.shards(1).stream().mapToInt(RunDirectory.Shard::games).sum() == 16, second,
                 "generation 1 self-play to finish");
         second.destroyForcibly().waitFor();
         assertTrue(!Files.isDirectory(dir.checkpoint(1)) || Files.exists(dir.checkpoint(1).resolve(
@@ -45,8 +45,8 @@ public class KillAndResumeTest {
         for (int g = 0; g <= 2; g++) {
             assertTrue(Files.exists(dir.checkpoint(g).resolve("checkpoint.yaml")), "checkpoint " + g);
         }
-        assertEquals(16, dir.dataParts(1).stream().mapToInt(RunDirectory.DataPart::games).sum());
-        assertEquals(16, dir.dataParts(2).stream().mapToInt(RunDirectory.DataPart::games).sum());
+        assertEquals(16, dir.shards(1).stream().mapToInt(RunDirectory.Shard::games).sum());
+        assertEquals(16, dir.shards(2).stream().mapToInt(RunDirectory.Shard::games).sum());
         List<String> metrics = Files.readAllLines(dir.metricsFile());
         assertEquals(3, metrics.size(), String.join("\n", metrics));
         assertTrue(Files.readString(dir.logFile()).contains("resuming self-play after " + gamesBefore + " of 16"));

@@ -20,7 +20,7 @@ import org.tengen.sgf.GoSgf;
 
 /**
  * Slow fault test: kills a real {@code tengen train} with SIGKILL again and again at random moments (seeded), then
- * lets it finish and checks every file the run wrote: each checkpoint verifies, each data part reads and has its
+ * lets it finish and checks every file the run wrote: each checkpoint verifies, each shard reads and has its
  * figures, each game record parses, the arena files read, and metrics.csv has a full row per generation. Run it with
  * {@code mvn -B test -pl selfplay/cli -am -Dgroups=slow -Dtest=KillLoopTest -Dsurefire.failIfNoSpecifiedTests=false}
  * ({@code -Dtengen.killLoop.seed=N} draws other moments). {@link KillAndResumeTest} kills twice in the default run.
@@ -62,10 +62,10 @@ class KillLoopTest {
         }
         for (int g = 1; g <= GENERATIONS; g++) {
             int games = 0;
-            for (RunDirectory.DataPart part : dir.dataParts(g)) {
-                assertTrue(TrainingShard.read(part.path()).count() > 0, part.path().toString());
-                assertTrue(Files.exists(RunDirectory.partStats(part.path())), "figures of " + part.path());
-                games += part.games();
+            for (RunDirectory.Shard shard : dir.shards(g)) {
+                assertTrue(TrainingShard.read(shard.path()).count() > 0, shard.path().toString());
+                assertTrue(Files.exists(RunDirectory.shardStats(shard.path())), "figures of " + shard.path());
+                games += shard.games();
             }
             assertEquals(16, games, "generation " + g + "'s games");
             try (Stream<Path> sgf = Files.list(dir.gamesDir(g))) {

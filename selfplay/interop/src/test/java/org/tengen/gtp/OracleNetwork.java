@@ -24,7 +24,7 @@ final class OracleNetwork {
      * {@code blackOwnership.length} points.
      */
     static GtpEngine engine(float[] blackOwnership, int simulations) {
-        SearchConfig config = SearchConfig.evaluationDefaults().toBuilder().simulations(simulations)
+        SearchConfig config = SearchConfig.arenaDefaults().toBuilder().simulations(simulations)
                 .temperatureMoves(0).build();
         SearchAgent agent = new SearchAgent("oracle", config, 1, (rules, maxBatch) -> new NetworkLeafEvaluator(
                 new OwningEvaluator(new UniformEvaluator(InputSpec.of(FEATURES, rules)),

@@ -8,7 +8,7 @@ import org.tengen.env.vec.VecEnv;
 
 /**
  * The one game loop: plays a number of games between two agents (or one agent against itself) on the slots of a
- * {@link VecEnv}, one env step per turn. Self-play, the arena, {@code eval} and {@code match} all run on it.
+ * {@link VecEnv}, one env step per turn. Self-play, the arena and {@code match} all run on it.
  *
  * <p>Game {@code k} is played by the first agent as Black when {@code k} is even, so colours alternate. Each turn,
  * every agent is asked once for all the slots where it is to move (so it can batch them), a {@link Listener} may

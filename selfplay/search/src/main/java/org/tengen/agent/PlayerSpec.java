@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * A player named on the command line or in a run config, parsed in this one place for {@code train}, {@code eval},
+ * A player named on the command line or in a run config, parsed in this one place for {@code train},
  * {@code match} and {@code gtp}. The forms:
  * <ul>
  *   <li>{@code random}: the {@link RandomAgent};</li>
@@ -28,7 +28,7 @@ public sealed interface PlayerSpec {
     record Random() implements PlayerSpec {
     }
 
-    /** MCTS with random-playout values; without simulations, the run's {@code evaluation.rolloutSimulations}. */
+    /** MCTS with random-playout values; without simulations, the run's {@code arena.rolloutSimulations}. */
     record MctsRollout(OptionalInt simulations) implements PlayerSpec {
     }
 

@@ -3,7 +3,7 @@ package org.tengen.search;
 /**
  * Search parameters: what every search has, plus the PUCT and Gumbel knobs in their own records. Every default is
  * declared here, once: the {@link Builder}'s starting values (AlphaZero's) and the named presets derived from them,
- * {@link #selfPlayDefaults()}, {@link #evaluationDefaults()} and {@link #rolloutAnchor(int)}, which the YAML reader,
+ * {@link #selfPlayDefaults()}, {@link #arenaDefaults()} and {@link #rolloutAnchor(int)}, which the YAML reader,
  * the CLI and the tests start from.
  *
  * @param algorithm     PUCT or GUMBEL
@@ -81,12 +81,12 @@ public record SearchConfig(SearchAlgorithm algorithm, int simulations, int leave
     }
 
     /**
-     * Evaluation's defaults (arena, eval, match, gtp): PUCT with 32 simulations and tree reuse, no noise, and the
+     * The defaults of the arena (and of match and gtp): PUCT with 32 simulations and tree reuse, no noise, and the
      * first 4 turns sampled by visit counts so that games between the same players differ, the pass bound.
      *
      * @return the config
      */
-    public static SearchConfig evaluationDefaults() {
+    public static SearchConfig arenaDefaults() {
         return builder().simulations(32).dirichletEpsilon(0f).temperatureMoves(4).consideredActions(8)
                 .gumbelScale(0f).passBound(true).build();
     }

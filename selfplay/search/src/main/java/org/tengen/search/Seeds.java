@@ -3,7 +3,7 @@ package org.tengen.search;
 /**
  * Seeds for independent random streams. Adding small offsets to one seed ({@code seed + tree}, {@code seed + worker})
  * makes streams collide: worker 0's tree 1 would replay worker 1's tree 0. Mixing every coordinate through a strong
- * 64-bit hash (SplitMix64's finaliser) gives each (run, generation, part, worker, tree) its own stream.
+ * 64-bit hash (SplitMix64's finaliser) gives each (run, generation, shard, worker, tree) its own stream.
  */
 public final class Seeds {
     private Seeds() {

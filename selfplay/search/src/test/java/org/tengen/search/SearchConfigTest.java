@@ -36,11 +36,11 @@ class SearchConfigTest {
         assertEquals(SearchAlgorithm.GUMBEL, selfPlay.algorithm());
         assertFalse(selfPlay.puct().reuseTree());
         assertEquals(1f, selfPlay.gumbel().gumbelScale());
-        SearchConfig evaluation = SearchConfig.evaluationDefaults();
-        assertEquals(SearchAlgorithm.PUCT, evaluation.algorithm());
-        assertEquals(0f, evaluation.puct().dirichletEpsilon(), "no noise when measuring strength");
-        assertEquals(4, evaluation.puct().temperatureMoves(), "but sampled openings, so games differ");
-        assertEquals(SearchConfig.builder().build().puct().cPuct(), evaluation.puct().cPuct());
+        SearchConfig arena = SearchConfig.arenaDefaults();
+        assertEquals(SearchAlgorithm.PUCT, arena.algorithm());
+        assertEquals(0f, arena.puct().dirichletEpsilon(), "no noise when measuring strength");
+        assertEquals(4, arena.puct().temperatureMoves(), "but sampled openings, so games differ");
+        assertEquals(SearchConfig.builder().build().puct().cPuct(), arena.puct().cPuct());
         assertEquals(0f, SearchConfig.rolloutAnchor(10).puct().fpuReduction());
     }
 

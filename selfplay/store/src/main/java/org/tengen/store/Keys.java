@@ -4,13 +4,13 @@ import java.util.regex.Pattern;
 
 /**
  * Valid store keys: {@code /}-separated relative paths whose segments use only {@code A-Z a-z 0-9 . _ - = +}, do
- * not start with a dot (the directory store keeps its temporary and hash files under such names) and are not empty.
+ * not start with a dot (the file store keeps its temporary and hash files under such names) and are not empty.
  * So {@code ..}, absolute paths, {@code a//b} and trailing slashes are rejected. These keys mean the same on every
  * file system and in S3 without escaping.
  */
 public final class Keys {
     private static final Pattern SEGMENT = Pattern.compile("[A-Za-z0-9_=+\\-][A-Za-z0-9._=+\\-]*");
-    /** S3 allows 1024 bytes; a file name 255, of which the directory store needs a few for hidden siblings. */
+    /** S3 allows 1024 bytes; a file name 255, of which the file store needs a few for hidden siblings. */
     private static final int MAX_LENGTH = 512;
     private static final int MAX_SEGMENT = 200;
 

@@ -15,19 +15,21 @@ import org.apache.logging.log4j.Logger;
 /**
  * Every key of a run store, in one place:
  * <pre>
- * models/gen-0003-SHA/weights.params ...   the files of the model of generation 3, whose weights have SHA-256 SHA
+ * models/gen-0003-SHA/weights.params ...   the model of generation 3, whose weights have SHA-256 SHA: the files of its
+ *                                          checkpoint, the optimiser state that a learner resumes from included
  * models/latest.json                       the newest model: {"generation": 3, "sha256": SHA, "path": ...}
- * models/best.json                         with gating, the model actors play (the evaluator moves it), as above
- * games/ACTOR/00000042-gen-0003-SHA.npz    batch 42 of actor ACTOR, played by that model (+ .sgf, the same name)
+ * models/best.json                         with gating, the model actors play (the arena moves it), as above
+ * games/ACTOR/00000042-gen-0003-SHA.npz    shard 42 of actor ACTOR, played by that model (+ .sgf, the same name)
  * config.yaml                              the run's config, as the learner started it
- * learner/gen-0003.yaml                    the learner's ledger of generation 3: the batches it trained on
- * arena/gen-0003.csv                       the evaluation games of generation 3: the evaluator's commit
+ * learner/gen-0003.yaml                    the learner's ledger of generation 3: the shards it trained on
+ * arena/gen-0003.csv                       the arena games of generation 3: the arena's commit
  * arena/gen-0003/NAME.sgf                  their records, put before it
  * elo.csv                                  the Elo ladder over every arena file, refitted after each
  * metrics/WRITER/00000007.csv              figures that a role (learner, actor-1) wrote, one object per report
- *                                          (the evaluator: one per generation, numbered by it)
+ *                                          (the arena: one per generation, numbered by it, under
+ *                                          metrics/evaluator/, the name it had before)
  * </pre>
- * A game batch names the model that played it, so the learner can filter by generation from a listing alone.
+ * A shard names the model that played it, so the learner can filter by generation from a listing alone.
  *
  * <p><b>The latest pointer</b> is the one mutable object. It is written last-writer-wins ({@link RunStore#replace})
  * with a generation number that may only go up ({@link #publishLatest}), rather than by compare-and-swap: a run has
@@ -35,7 +37,7 @@ import org.apache.logging.log4j.Logger;
  * not offered by every S3-compatible server, nor by NFS. The generation makes a stale or repeated publish harmless:
  * the learner refuses to move the pointer back, and readers keep the newest generation they have seen. The models
  * themselves are immutable and named by hash, so the pointer never names half a model: the learner uploads the
- * files, then publishes. {@code models/best.json} follows the same rules, with the evaluator as its one writer.
+ * files, then publishes. {@code models/best.json} follows the same rules, with the arena as its one writer.
  */
 public final class RunLayout {
     public static final String MODELS = "models/";
@@ -49,7 +51,7 @@ public final class RunLayout {
     private static final Logger LOG = LogManager.getLogger(RunLayout.class);
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
     private static final Pattern MODEL_DIR = Pattern.compile("models/gen-(\\d{4,})-([0-9a-f]{64})/.+");
-    private static final Pattern GAME_BATCH = Pattern.compile(
+    private static final Pattern GAME_SHARD = Pattern.compile(
             "games/([a-z0-9][a-z0-9-]{0,39})/(\\d{8,})-gen-(\\d{4,})-([0-9a-f]{64})\\.([a-z]+)");
     private static final Pattern LEDGER = Pattern.compile("learner/gen-(\\d{4,})\\.yaml");
     private static final Pattern ARENA_RESULTS = Pattern.compile("arena/gen-(\\d{4,})\\.csv");
@@ -184,12 +186,15 @@ public final class RunLayout {
         return id;
     }
 
-    /** Batch {@code seq} of self-play games by actor {@code actorId}, played by {@code model}. */
-    public record GameBatch(String actorId, long seq, ModelRef model) {
-        public GameBatch {
+    /**
+     * Shard {@code seq} of self-play games by actor {@code actorId}, played by {@code model}: its training samples
+     * ({@code .npz}) and game records ({@code .sgf}).
+     */
+    public record GameShard(String actorId, long seq, ModelRef model) {
+        public GameShard {
             requireId(actorId);
             if (seq < 0) {
-                throw new IllegalArgumentException("batch number must not be negative: " + seq);
+                throw new IllegalArgumentException("shard number must not be negative: " + seq);
             }
         }
 
@@ -199,7 +204,7 @@ public final class RunLayout {
                     generationName(model.generation()), model.sha256(), extension));
         }
 
-        /** The training samples, an {@code .npz} shard. */
+        /** The training samples, an {@code .npz} file. */
         public String npzKey() {
             return key("npz");
         }
@@ -209,13 +214,13 @@ public final class RunLayout {
             return key("sgf");
         }
 
-        /** The batch a key names, with its extension, or empty if it names none. */
-        public static Optional<GameBatch> parse(String key) {
-            Matcher m = GAME_BATCH.matcher(key);
+        /** The shard a key names, with its extension, or empty if it names none. */
+        public static Optional<GameShard> parse(String key) {
+            Matcher m = GAME_SHARD.matcher(key);
             if (!m.matches()) {
                 return Optional.empty();
             }
-            return Optional.of(new GameBatch(m.group(1), Long.parseLong(m.group(2)),
+            return Optional.of(new GameShard(m.group(1), Long.parseLong(m.group(2)),
                     new ModelRef(Integer.parseInt(m.group(3)), m.group(4))));
         }
     }
@@ -225,35 +230,35 @@ public final class RunLayout {
         return GAMES + requireId(actorId) + "/";
     }
 
-    /** The game batches whose {@code .npz} shard is in the store, of every actor, by actor and number. */
-    public static List<GameBatch> gameBatches(RunStore store) {
-        List<GameBatch> batches = new ArrayList<>();
+    /** The shards whose {@code .npz} file is in the store, of every actor, by actor and number. */
+    public static List<GameShard> gameShards(RunStore store) {
+        List<GameShard> shards = new ArrayList<>();
         for (StoreEntry entry : store.list(GAMES)) {
             if (entry.key().endsWith(".npz")) {
-                GameBatch.parse(entry.key()).ifPresent(batches::add);
+                GameShard.parse(entry.key()).ifPresent(shards::add);
             }
         }
-        return batches;
+        return shards;
     }
 
     /**
-     * The number for actor {@code actorId}'s next batch: one past the highest it has stored (of any kind). A put
-     * under that number can still conflict (a second actor with the same id, or a directory store's record of a
+     * The number for actor {@code actorId}'s next shard: one past the highest it has stored (of any kind). A put
+     * under that number can still conflict (a second actor with the same id, or a file store's record of a
      * write that was killed); the actor then takes the next number.
      */
     public static long nextSeq(RunStore store, String actorId) {
         long next = 0;
         for (StoreEntry entry : store.list(gamesPrefix(actorId))) {
-            Optional<GameBatch> batch = GameBatch.parse(entry.key());
-            if (batch.isPresent()) {
-                next = Math.max(next, batch.get().seq() + 1);
+            Optional<GameShard> shard = GameShard.parse(entry.key());
+            if (shard.isPresent()) {
+                next = Math.max(next, shard.get().seq() + 1);
             }
         }
         return next;
     }
 
     /**
-     * {@code learner/gen-0003.yaml}: what the learner committed with generation 3's model (the batches it trained
+     * {@code learner/gen-0003.yaml}: what the learner committed with generation 3's model (the shards it trained
      * on, those it found stale, its replay window). Written once, after the model's files and before the latest
      * pointer moves to it.
      */
@@ -268,7 +273,7 @@ public final class RunLayout {
     }
 
     /**
-     * {@code arena/gen-0003.csv}: the evaluation games of a generation, one atomic put after their records; its
+     * {@code arena/gen-0003.csv}: the arena games of a generation, one atomic put after their records; its
      * presence is what says the generation is rated.
      */
     public static String arenaResults(int generation) {
@@ -281,12 +286,12 @@ public final class RunLayout {
         return m.matches() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
     }
 
-    /** {@code arena/gen-0003/}: the records of a generation's evaluation games. */
+    /** {@code arena/gen-0003/}: the records of a generation's arena games. */
     public static String arenaGames(int generation) {
         return ARENA + generationName(generation) + "/";
     }
 
-    /** {@code arena/gen-0003/NAME.sgf}: the record of one evaluation game. */
+    /** {@code arena/gen-0003/NAME.sgf}: the record of one arena game. */
     public static String arenaGame(int generation, String name) {
         return Keys.require(arenaGames(generation) + name + ".sgf");
     }

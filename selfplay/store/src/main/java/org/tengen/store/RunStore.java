@@ -24,7 +24,7 @@ public interface RunStore extends AutoCloseable {
 
     /**
      * Opens the store at {@code location}: {@code s3://BUCKET/PREFIX} for an {@link S3Store} configured from the
-     * environment, anything else is a directory for a {@link DirectoryStore}.
+     * environment, anything else is a directory for a {@link FileStore}.
      *
      * @throws IllegalArgumentException for another URL scheme or a bad bucket or prefix
      */
@@ -39,7 +39,7 @@ public interface RunStore extends AutoCloseable {
             throw new IllegalArgumentException("store location '" + location + "': use a directory or"
                     + " s3://bucket/prefix");
         }
-        return new DirectoryStore(Path.of(location));
+        return new FileStore(Path.of(location));
     }
 
     /**

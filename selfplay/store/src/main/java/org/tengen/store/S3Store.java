@@ -48,7 +48,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  * where the server decides that atomically (AWS S3 since 2024). A server that ignores the header (S3Proxy 2) or
  * checks it in a separate step (S3Proxy 3) leaves a short window in which both could succeed;
  * {@link Builder#optConditionalPuts(boolean) optConditionalPuts(false)} drops the header for a server that refuses
- * it. Keys are chosen so that one writer owns each (an actor its batches, the learner its models), which makes such
+ * it. Keys are chosen so that one writer owns each (an actor its shards, the learner its models), which makes such
  * a race a misconfiguration, such as two actors with one id.
  *
  * <p>Requests that fail with a 5xx, a 429, a 409 (a conditional PUT racing another) or an I/O error are retried with

@@ -4,7 +4,7 @@
  * small mutable pointers that say which model is current; {@link org.tengen.store.RunLayout} names every key.
  *
  * <p>Two implementations share one contract ({@link org.tengen.store.RunStore}) and one piece of logic
- * ({@link org.tengen.store.AbstractRunStore}): {@link org.tengen.store.DirectoryStore} on a local disk or an NFS
+ * ({@link org.tengen.store.AbstractRunStore}): {@link org.tengen.store.FileStore} on a local disk or an NFS
  * volume, and {@link org.tengen.store.S3Store} on any S3-compatible object store. Either way:
  * <ul>
  *   <li>an object appears whole or not at all, and is never overwritten: putting a key again with the same bytes is

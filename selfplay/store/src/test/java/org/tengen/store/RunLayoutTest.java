@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.tengen.store.RunLayout.GameBatch;
+import org.tengen.store.RunLayout.GameShard;
 import org.tengen.store.RunLayout.ModelRef;
 
 class RunLayoutTest {
@@ -26,11 +26,11 @@ class RunLayoutTest {
         ModelRef model = new ModelRef(3, SHA_A);
         assertEquals("models/gen-0003-" + SHA_A + "/", model.prefix());
         assertEquals("models/gen-0003-" + SHA_A + "/weights.params", model.file("weights.params"));
-        GameBatch batch = new GameBatch("actor-7", 42, model);
-        assertEquals("games/actor-7/00000042-gen-0003-" + SHA_A + ".npz", batch.npzKey());
-        assertEquals("games/actor-7/00000042-gen-0003-" + SHA_A + ".sgf", batch.sgfKey());
-        assertEquals(Optional.of(batch), GameBatch.parse(batch.npzKey()));
-        assertEquals(Optional.empty(), GameBatch.parse("games/actor-7/notes.txt"));
+        GameShard shard = new GameShard("actor-7", 42, model);
+        assertEquals("games/actor-7/00000042-gen-0003-" + SHA_A + ".npz", shard.npzKey());
+        assertEquals("games/actor-7/00000042-gen-0003-" + SHA_A + ".sgf", shard.sgfKey());
+        assertEquals(Optional.of(shard), GameShard.parse(shard.npzKey()));
+        assertEquals(Optional.empty(), GameShard.parse("games/actor-7/notes.txt"));
         assertEquals("arena/gen-0003.csv", RunLayout.arenaResults(3));
         assertEquals("arena/gen-0003/game-0001.sgf", RunLayout.arenaGame(3, "game-0001"));
         assertEquals("arena/gen-0003/", RunLayout.arenaGames(3));
@@ -49,7 +49,7 @@ class RunLayoutTest {
     void aLocationOpensADirectoryOrAnS3Store() {
         try (RunStore directory = RunStore.open(tmp.resolve("run").toString());
              RunStore s3 = RunStore.open("s3://bucket/runs/9x9-a")) {
-            assertTrue(directory instanceof DirectoryStore);
+            assertTrue(directory instanceof FileStore);
             assertEquals(tmp.resolve("run").toAbsolutePath().toString(), directory.location());
             assertEquals("s3://bucket/runs/9x9-a/", s3.location());
         }
@@ -59,7 +59,7 @@ class RunLayoutTest {
 
     @Test
     void theLatestPointerOnlyMovesForward() {
-        try (RunStore store = new DirectoryStore(tmp)) {
+        try (RunStore store = new FileStore(tmp)) {
             assertEquals(Optional.empty(), RunLayout.latest(store));
             ModelRef one = new ModelRef(1, SHA_A);
             ModelRef two = new ModelRef(2, SHA_B);
@@ -86,7 +86,7 @@ class RunLayoutTest {
 
     @Test
     void aDamagedPointerReadsAsNoneAndIsReplacedByTheNextPublish() {
-        try (RunStore store = new DirectoryStore(tmp)) {
+        try (RunStore store = new FileStore(tmp)) {
             store.replace(RunLayout.LATEST_MODEL, "{\"generation\": 2, \"sha".getBytes(StandardCharsets.UTF_8));
             assertEquals(Optional.empty(), RunLayout.latest(store));
             assertEquals(Optional.empty(), ModelRef.fromJson("{\"generation\": 2, \"sha256\": \"" + SHA_A
@@ -97,23 +97,23 @@ class RunLayoutTest {
     }
 
     @Test
-    void batchesAndModelsAreFoundByListingAndNumbersContinue() {
-        try (RunStore store = new DirectoryStore(tmp)) {
+    void shardsAndModelsAreFoundByListingAndNumbersContinue() {
+        try (RunStore store = new FileStore(tmp)) {
             ModelRef one = new ModelRef(1, SHA_A);
             ModelRef two = new ModelRef(2, SHA_B);
             store.put(two.file("weights.params"), new byte[] {2});
             store.put(two.file("checkpoint.yaml"), new byte[] {2});
             store.put(one.file("weights.params"), new byte[] {1});
             assertEquals(0, RunLayout.nextSeq(store, "actor-1"));
-            store.put(new GameBatch("actor-1", 0, one).npzKey(), new byte[] {0});
-            store.put(new GameBatch("actor-1", 0, one).sgfKey(), new byte[] {0});
-            store.put(new GameBatch("actor-1", 1, two).sgfKey(), new byte[] {1});
-            store.put(new GameBatch("actor-10", 5, two).npzKey(), new byte[] {5});
+            store.put(new GameShard("actor-1", 0, one).npzKey(), new byte[] {0});
+            store.put(new GameShard("actor-1", 0, one).sgfKey(), new byte[] {0});
+            store.put(new GameShard("actor-1", 1, two).sgfKey(), new byte[] {1});
+            store.put(new GameShard("actor-10", 5, two).npzKey(), new byte[] {5});
             store.put("games/actor-1/README.txt", new byte[] {9});
             assertEquals(2, RunLayout.nextSeq(store, "actor-1"), "an .sgf without its .npz still uses its number");
             assertEquals(6, RunLayout.nextSeq(store, "actor-10"));
-            assertEquals(List.of(new GameBatch("actor-1", 0, one), new GameBatch("actor-10", 5, two)),
-                    RunLayout.gameBatches(store));
+            assertEquals(List.of(new GameShard("actor-1", 0, one), new GameShard("actor-10", 5, two)),
+                    RunLayout.gameShards(store));
             assertEquals(List.of(one, two), RunLayout.models(store));
         }
     }

@@ -65,7 +65,7 @@ class S3StoreTest extends RunStoreContract {
     void listingFollowsPages() {
         try (S3Store paged = S3TestServer.store().optHttpClient(http).optListPageSize(3).build()) {
             for (int i = 0; i < 10; i++) {
-                paged.put(String.format("games/a1/%08d.npz", i), bytes("batch " + i));
+                paged.put(String.format("games/a1/%08d.npz", i), bytes("shard " + i));
             }
             long before = paged.stats().requests();
             List<StoreEntry> all = paged.list("games/");

@@ -121,6 +121,49 @@ public final class ConfigNode {
         return result;
     }
 
+    /**
+     * Reads the fields that {@code renamed} maps from an earlier dotted name to the current one ({@code evaluation}
+     * to {@code arena}) under their current names, so that a config written before a rename still loads. Call it on
+     * the top node before reading; a config that gives a field under both names is refused.
+     */
+    public void rename(Map<String, String> renamed) {
+        renameFields(source, values, renamed);
+    }
+
+    /**
+     * {@link #rename} on a mapping as YAML reads it (nested mappings are {@code Map}s): each field of {@code renamed}
+     * found there is moved to its current name, which keeps its parent and its place among its siblings.
+     *
+     * @throws ConfigException naming {@code source} and both names when the mapping gives a field under both
+     */
+    public static void renameFields(String source, Map<String, Object> root, Map<String, String> renamed) {
+        renamed.forEach((earlier, current) -> {
+            int dot = earlier.lastIndexOf('.');
+            if (dot != current.lastIndexOf('.') || !current.startsWith(earlier.substring(0, dot + 1))) {
+                throw new IllegalArgumentException("a rename keeps a field's parent: " + earlier + " -> " + current);
+            }
+            Object parent = root;
+            for (String key : earlier.substring(0, dot + 1).split("\\.")) {
+                parent = key.isEmpty() || !(parent instanceof Map<?, ?> map) ? parent : map.get(key);
+            }
+            String from = earlier.substring(dot + 1);
+            String to = current.substring(dot + 1);
+            if (!(parent instanceof Map<?, ?> map) || !map.containsKey(from)) {
+                return;
+            }
+            if (map.containsKey(to)) {
+                throw new ConfigException(source + ": " + earlier + " is the earlier name of " + current
+                        + ": give only " + current);
+            }
+            @SuppressWarnings("unchecked")
+            Map<Object, Object> fields = (Map<Object, Object>) map;
+            Map<Object, Object> reordered = new LinkedHashMap<>();
+            fields.forEach((k, v) -> reordered.put(from.equals(k) ? to : k, v));
+            fields.clear();
+            fields.putAll(reordered);
+        });
+    }
+
     /** The dotted path of this node ("" at the top). */
     public String path() {
         return path;

@@ -25,7 +25,7 @@ import org.tengen.search.SearchConfig;
 /**
  * Turns {@link PlayerSpec}s into agents for a run's rules and features: the one place where checkpoints become
  * searching agents, anchors become anchors and engine commands become external players, for {@code train},
- * {@code eval}, {@code match} and {@code gtp}.
+ * {@code match} and {@code gtp}.
  */
 public final class Agents {
     private final RunConfig config;
@@ -34,7 +34,7 @@ public final class Agents {
     private final AutoChoice auto;
 
     /**
-     * Agents of {@code config}'s run; external engines get its {@code evaluation.engineTimeoutSeconds}, backend auto
+     * Agents of {@code config}'s run; external engines get its {@code arena.engineTimeoutSeconds}, backend auto
      * decides once in this process.
      */
     public Agents(RunConfig config) {
@@ -44,7 +44,7 @@ public final class Agents {
     /**
      * Agents of {@code config}'s run whose backend auto keeps its speed decision in {@code folder}'s
      * {@value AutoChoice#FILE}: a run directory, or a role's cache on its machine. It is probed once per CPU there,
-     * and every later process that runs there (a resumed {@code train}, {@code eval}, {@code match}, {@code gtp}, a
+     * and every later process that runs there (a resumed {@code train}, {@code match}, {@code gtp}, a
      * restarted actor) reads it instead of probing again.
      */
     public static Agents keepingAutoChoiceIn(RunConfig config, Path folder) {
@@ -55,7 +55,7 @@ public final class Agents {
     private Agents(RunConfig config, AutoChoice auto) {
         this.config = config;
         this.features = config.featureSet();
-        this.engineTimeout = config.evaluation().engineTimeout();
+        this.engineTimeout = config.arena().engineTimeout();
         this.auto = auto;
     }
 
@@ -126,7 +126,7 @@ public final class Agents {
             return new RandomAgent(seed);
         }
         if (spec instanceof PlayerSpec.MctsRollout m) {
-            return SearchAgent.rollouts(m.simulations().orElse(config.evaluation().rolloutSimulations()), parallel,
+            return SearchAgent.rollouts(m.simulations().orElse(config.arena().rolloutSimulations()), parallel,
                     seed);
         }
         if (spec instanceof PlayerSpec.Checkpoint || spec instanceof PlayerSpec.RunCheckpoint) {

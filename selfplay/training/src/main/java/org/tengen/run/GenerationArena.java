@@ -21,11 +21,11 @@ import org.tengen.run.tables.RunTables;
 import org.tengen.sgf.GameRecord;
 
 /**
- * The arena of one generation as a run config's {@code evaluation} section describes it: the new checkpoint against
+ * The arena of one generation as a run config's {@code arena} section describes it: the new checkpoint against
  * the best one, and every {@code anchorsEvery} generations (and in the last) against each anchor and external
  * anchor; which checkpoint is the best, and the Elo ladder, follow from the arena results of the generations so far.
- * {@code tengen train} ({@link EvaluationPhase}, over a run directory) and the evaluator role
- * ({@link org.tengen.run.roles.EvaluatorRole}, over a run store) share it; they differ only in where results and
+ * {@code tengen train} ({@link ArenaPhase}, over a run directory) and the arena role
+ * ({@link org.tengen.run.roles.ArenaRole}, over a run store) share it; they differ only in where results and
  * records are kept.
  */
 public final class GenerationArena {
@@ -61,24 +61,24 @@ public final class GenerationArena {
 
     /** Checks that every external anchor's program is there: a missing one is one line naming its config field. */
     public void requireEngines() {
-        config.evaluation().externalAnchors().forEach((name, command) -> {
+        config.arena().externalAnchors().forEach((name, command) -> {
             try {
                 command.program();
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("evaluation.externalAnchors." + name + ": " + e.getMessage(), e);
+                throw new IllegalArgumentException("arena.externalAnchors." + name + ": " + e.getMessage(), e);
             }
         });
     }
 
     /** Whether generation {@code g} plays the anchors: every {@code anchorsEvery} generations and in the last. */
     public boolean playsAnchors(int g) {
-        RunConfig.Evaluation ev = config.evaluation();
+        RunConfig.ArenaSettings ev = config.arena();
         return ev.gamesVsAnchors() > 0 && (g % ev.anchorsEvery() == 0 || g == config.generations());
     }
 
     /** The games of generation {@code g}'s arena. */
     public int games(int g) {
-        RunConfig.Evaluation ev = config.evaluation();
+        RunConfig.ArenaSettings ev = config.arena();
         return ev.gamesVsPrevious() + (playsAnchors(g)
                 ? ev.gamesVsAnchors() * (ev.anchors().size() + ev.externalAnchors().size()) : 0);
     }
@@ -90,7 +90,7 @@ public final class GenerationArena {
      */
     public Outcome play(int g, Player candidate, Player best, Progress progress,
                         BiConsumer<String, GameRecord> onGame) {
-        RunConfig.Evaluation ev = config.evaluation();
+        RunConfig.ArenaSettings ev = config.arena();
         List<EloLadder.GameResult> results = new ArrayList<>();
         double scoreVsPrevious = Double.NaN;
         int parallel = ev.parallel();
@@ -129,7 +129,7 @@ public final class GenerationArena {
     }
 
     private Agent checkpoint(Player player, int parallel, long seed) {
-        return agents.checkpoint(player.name(), player.directory(), config.evaluation().search(), parallel, seed);
+        return agents.checkpoint(player.name(), player.directory(), config.arena().search(), parallel, seed);
     }
 
     private Arena.MatchResult match(Agent a, Agent b, int games, int parallel, Progress progress,
@@ -149,7 +149,7 @@ public final class GenerationArena {
 
     /** Whether a checkpoint that scored {@code scoreVsPrevious} against the best takes its place. */
     boolean promotes(double scoreVsPrevious) {
-        RunConfig.Evaluation ev = config.evaluation();
+        RunConfig.ArenaSettings ev = config.arena();
         return !ev.gating() || Double.isNaN(scoreVsPrevious) || scoreVsPrevious >= ev.gateThreshold();
     }
 
@@ -194,7 +194,7 @@ public final class GenerationArena {
      * the initial checkpoint.
      */
     public List<EloLadder.Rating> ladder(List<EloLadder.GameResult> results, int last) {
-        String anchor = config.evaluation().anchors().contains("random") ? "random" : RunDirectory.generationName(0);
+        String anchor = config.arena().anchors().contains("random") ? "random" : RunDirectory.generationName(0);
         return fitLadder(results, anchor, Math.max(last, config.generations()));
     }
 

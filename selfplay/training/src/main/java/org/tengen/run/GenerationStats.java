@@ -4,6 +4,6 @@ package org.tengen.run;
 final class GenerationStats {
     /** The checkpoint playing self-play and defending in the arena. */
     String best;
-    /** The new checkpoint's score against {@link #best}, NaN before its evaluation. */
+    /** The new checkpoint's score against {@link #best}, NaN before its arena games. */
     double scoreVsPrevious = Double.NaN;
 }

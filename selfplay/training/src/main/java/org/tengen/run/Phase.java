@@ -2,7 +2,7 @@ package org.tengen.run;
 
 /**
  * One phase of a generation over the run directory. A phase's output is written atomically at its end, so "done"
- * is read off the directory: a killed run redoes only the phase it was in (self-play: the unfinished data part).
+ * is read off the directory: a killed run redoes only the phase it was in (self-play: the unfinished shard).
  */
 interface Phase {
     /** For logs, e.g. {@code self-play}. */

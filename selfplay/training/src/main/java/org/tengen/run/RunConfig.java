@@ -36,42 +36,50 @@ import org.tengen.selfplay.SgfImport;
  * @param network      network shape
  * @param search       search used by self-play
  * @param selfPlay     self-play settings (the seed is replaced per generation)
- * @param selfPlayKomi the komi range self-play draws from, per data part
+ * @param selfPlayKomi the komi range self-play draws from, per shard
  * @param games        self-play games per generation
- * @param gamesPerPart self-play games per data part (the unit a killed run loses at most)
+ * @param gamesPerShard self-play games per shard (the unit a killed run loses at most)
  * @param replay       replay window and reuse
  * @param training     optimiser and loss settings
  * @param batchSize    training batch size
  * @param steps        training steps per generation (before the reuse bound)
- * @param evaluation   arena settings
+ * @param arena        settings of the arena that rates each generation
  * @param generations  generations to run
  * @param seed         master seed
  * @param threads      threads inside the network library (intra-op) per worker
  * @param workers      self-play workers, each with its own searches over a share of the games
  * @param symmetry     self-play evaluates the network under board symmetries: NONE (as is), RANDOM or ALL
- * @param backend      the library that runs networks for search (self-play, arena, eval, match, gtp)
+ * @param backend      the library that runs networks for search (self-play, arena, match, gtp)
  * @param pretrain     training of the initial network on imported games before generation 1, or off
  * @param initFrom     a checkpoint whose weights start the initial network instead of random ones (a warm start, on
  *                     any board size: the networks are fully convolutional), or null
  * @param mode         how {@code train} runs: generations in turns, or roles at the same time
  */
 public record RunConfig(String name, String rulesPreset, Rules rules, String features, NetConfig network,
-                        SearchConfig search, SelfPlay.Settings selfPlay, KomiRange selfPlayKomi, int games, int gamesPerPart, Replay replay,
-                        TrainConfig training, int batchSize, int steps, Evaluation evaluation, int generations,
+                        SearchConfig search, SelfPlay.Settings selfPlay, KomiRange selfPlayKomi, int games, int gamesPerShard, Replay replay,
+                        TrainConfig training, int batchSize, int steps, ArenaSettings arena, int generations,
                         long seed, int threads, int workers, SymmetricEvaluator.Mode symmetry,
                         InferenceBackend backend, Pretrain pretrain, Path initFrom, Mode mode) {
 
     /**
-     * How {@code tengen train} runs its generations: SYNC in turns (self-play, training, evaluation), reproducible
-     * from the seed; ASYNC as an actor, a learner and an evaluator at the same time over a run store inside the run
-     * directory ({@link org.tengen.run.roles.AsyncTrainingRun}), so that training and evaluation overlap self-play.
+     * Fields renamed since earlier versions, from the earlier dotted name to the current one. A config that uses an
+     * earlier name (a run directory's or a store's {@code config.yaml}, a sweep's base, {@code --set}) reads as if
+     * it used the current one, and so compares equal to it when a run resumes.
+     */
+    public static final Map<String, String> RENAMED = Map.of("evaluation", "arena",
+            "selfplay.gamesPerPart", "selfplay.gamesPerShard");
+
+    /**
+     * How {@code tengen train} runs its generations: SYNC in turns (self-play, training, arena), reproducible from the
+     * seed; ASYNC as an actor, a learner and an arena at the same time over a run store inside the run directory
+     * ({@link org.tengen.run.roles.AsyncTrainingRun}), so that training and the arena overlap self-play.
      */
     public enum Mode { SYNC, ASYNC }
 
     /**
-     * Komi randomisation (KataGo): each self-play data part draws its komi uniformly from {@code min, min + 1, ..
+     * Komi randomisation (KataGo): each self-play shard draws its komi uniformly from {@code min, min + 1, ..
      * max}, so a network that sees komi (a feature set like {@code rich}) learns how the value depends on it. The
-     * evaluation plays at the game's komi. {@code min == max} is no randomisation.
+     * arena plays at the game's komi. {@code min == max} is no randomisation.
      */
     public record KomiRange(double min, double max) {
         public KomiRange {
@@ -168,10 +176,10 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      * @param engineParallel     games played at once against each external anchor: one engine process each
      * @param engineTimeout      longest wait for an external engine's answer before it forfeits the game
      */
-    public record Evaluation(int gamesVsPrevious, int gamesVsAnchors, int anchorsEvery, List<String> anchors,
-                             Map<String, EngineCommand> externalAnchors, int rolloutSimulations, SearchConfig search,
-                             boolean gating, double gateThreshold, int parallel, int engineParallel,
-                             java.time.Duration engineTimeout) {
+    public record ArenaSettings(int gamesVsPrevious, int gamesVsAnchors, int anchorsEvery, List<String> anchors,
+                                Map<String, EngineCommand> externalAnchors, int rolloutSimulations,
+                                SearchConfig search, boolean gating, double gateThreshold, int parallel,
+                                int engineParallel, java.time.Duration engineTimeout) {
         public static final List<String> KNOWN_ANCHORS = List.of("random", "mcts-rollout");
     }
 
@@ -180,8 +188,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
      * checkpoints (their fully convolutional nets play any board size).
      */
     public RunConfig withRules(String newPreset, Rules newRules) {
-        return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart,
-                replay, training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry, backend,
+        return new RunConfig(name, newPreset, newRules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerShard,
+                replay, training, batchSize, steps, arena, generations, seed, threads, workers, symmetry, backend,
                 pretrain, initFrom, mode);
     }
 
@@ -199,7 +207,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
     /** A copy whose checkpoints have {@code newFeatures} and {@code newNetwork}, e.g. a checkpoint of no run. */
     public RunConfig withNetwork(String newFeatures, NetConfig newNetwork) {
         return new RunConfig(name, rulesPreset, rules, newFeatures, newNetwork, search, selfPlay, selfPlayKomi, games,
-                gamesPerPart, replay, training, batchSize, steps, evaluation, generations, seed, threads, workers,
+                gamesPerShard, replay, training, batchSize, steps, arena, generations, seed, threads, workers,
                 symmetry, backend, pretrain, initFrom, mode);
     }
 
@@ -208,19 +216,19 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         if (newGenerations < 1) {
             throw new IllegalArgumentException("generations must be at least 1, got " + newGenerations);
         }
-        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
-                training, batchSize, steps, evaluation, newGenerations, seed, threads, workers, symmetry, backend,
+        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerShard, replay,
+                training, batchSize, steps, arena, newGenerations, seed, threads, workers, symmetry, backend,
                 pretrain, initFrom, mode);
     }
 
     /** A copy whose external engines get {@code timeout} to answer (e.g. {@code match --timeout}). */
     public RunConfig withEngineTimeout(java.time.Duration timeout) {
-        Evaluation e = evaluation;
-        Evaluation changed = new Evaluation(e.gamesVsPrevious(), e.gamesVsAnchors(), e.anchorsEvery(), e.anchors(),
-                e.externalAnchors(),
+        ArenaSettings e = arena;
+        ArenaSettings changed = new ArenaSettings(e.gamesVsPrevious(), e.gamesVsAnchors(), e.anchorsEvery(),
+                e.anchors(), e.externalAnchors(),
                 e.rolloutSimulations(), e.search(), e.gating(), e.gateThreshold(), e.parallel(), e.engineParallel(),
                 timeout);
-        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
+        return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerShard, replay,
                 training, batchSize, steps, changed, generations, seed, threads, workers, symmetry, backend,
                 pretrain, initFrom, mode);
     }
@@ -228,7 +236,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
     /** A copy whose networks run on {@code newBackend} for search (e.g. {@code --backend}). */
     public RunConfig withBackend(InferenceBackend newBackend) {
         return new RunConfig(name, rulesPreset, rules, features, network, search, selfPlay, selfPlayKomi, games,
-                gamesPerPart, replay, training, batchSize, steps, evaluation, generations, seed, threads, workers,
+                gamesPerShard, replay, training, batchSize, steps, arena, generations, seed, threads, workers,
                 symmetry, newBackend, pretrain, initFrom, mode);
     }
 
@@ -247,8 +255,22 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         return from(ConfigNode.load(file));
     }
 
-    /** Builds a config from parsed YAML, then rejects any field nobody read. */
+    /** {@code field}, a dotted path, under its current name ({@link #RENAMED}). */
+    public static String currentName(String field) {
+        for (Map.Entry<String, String> r : RENAMED.entrySet()) {
+            if (field.equals(r.getKey()) || field.startsWith(r.getKey() + ".")) {
+                return r.getValue() + field.substring(r.getKey().length());
+            }
+        }
+        return field;
+    }
+
+    /**
+     * Builds a config from parsed YAML, earlier names of fields read as the current ones, then rejects any field
+     * nobody read.
+     */
     public static RunConfig from(ConfigNode root) {
+        root.rename(RENAMED);
         String name = root.getString("name", "run");
         ConfigNode gameNode = root.child("game");
         String preset = gameNode.getChoice("rules", "tromp-taylor",
@@ -282,8 +304,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                         + "random komi would only blur its value: use one that does (rich)");
             }
         }
-        // A killed run loses at most one part: about a quarter of a generation, at least one batch of games.
-        int gamesPerPart = selfplayNode.getInt("gamesPerPart", Math.max(selfPlay.parallelGames(), (games + 3) / 4), 1,
+        // A killed run loses at most one shard: about a quarter of a generation, at least one batch of games.
+        int gamesPerShard = selfplayNode.getInt("gamesPerShard", Math.max(selfPlay.parallelGames(), (games + 3) / 4), 1,
                 1_000_000);
         ConfigNode replayNode = root.child("replay");
         int windowGenerations = replayNode.getInt("windowGenerations", 5, 1, 100_000);
@@ -303,7 +325,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         int steps = trainingNode.getInt("stepsPerGeneration", 100, 1, 10_000_000);
         int generations = root.getInt("generations", 10, 1, 1_000_000);
         TrainConfig training = readTraining(trainingNode, steps * generations);
-        Evaluation evaluation = readEvaluation(root.child("evaluation"));
+        ArenaSettings arena = readArena(root.child("arena"));
         long seed = root.getInt("seed", 1);
         int threads = root.getInt("threads", 1, 1, 1024);
         int workers = selfplayNode.getInt("workers", Runtime.getRuntime().availableProcessors(), 1, 1024);
@@ -325,8 +347,8 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
             throw root.invalid("mode", "async does not pre-train the initial network; use mode: sync with pretrain");
         }
         root.finish();
-        return new RunConfig(name, preset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerPart, replay,
-                training, batchSize, steps, evaluation, generations, seed, threads, workers, symmetry, backend,
+        return new RunConfig(name, preset, rules, features, network, search, selfPlay, selfPlayKomi, games, gamesPerShard, replay,
+                training, batchSize, steps, arena, generations, seed, threads, workers, symmetry, backend,
                 pretrain, initFrom, mode);
     }
 
@@ -352,10 +374,10 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
 
     /**
      * Reads a search section: every field defaults to the preset's value ({@link SearchConfig#selfPlayDefaults()},
-     * or {@link SearchConfig#evaluationDefaults()} for the arena); tree reuse defaults to on for PUCT.
+     * or {@link SearchConfig#arenaDefaults()} for the arena); tree reuse defaults to on for PUCT.
      */
     static SearchConfig readSearch(ConfigNode node, boolean arena) {
-        SearchConfig base = arena ? SearchConfig.evaluationDefaults() : SearchConfig.selfPlayDefaults();
+        SearchConfig base = arena ? SearchConfig.arenaDefaults() : SearchConfig.selfPlayDefaults();
         PuctParams puct = base.puct();
         GumbelParams gumbel = base.gumbel();
         return build(node, () -> {
@@ -427,18 +449,18 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
         });
     }
 
-    private static Evaluation readEvaluation(ConfigNode node) {
+    private static ArenaSettings readArena(ConfigNode node) {
         List<String> anchors = node.getStringList("anchors", List.of("random", "mcts-rollout"));
         for (String a : anchors) {
-            if (!Evaluation.KNOWN_ANCHORS.contains(a)) {
+            if (!ArenaSettings.KNOWN_ANCHORS.contains(a)) {
                 throw node.invalid("anchors", "unknown anchor '" + a + "'; known: "
-                        + String.join(", ", Evaluation.KNOWN_ANCHORS));
+                        + String.join(", ", ArenaSettings.KNOWN_ANCHORS));
             }
         }
         Map<String, EngineCommand> external = new LinkedHashMap<>();
         node.getStringMap("externalAnchors", Map.of()).forEach((name, command) -> {
             // The name goes into arena CSV files and the Elo ladder beside the checkpoints and fixed anchors.
-            if (!name.matches("[A-Za-z0-9._+-]+") || Evaluation.KNOWN_ANCHORS.contains(name)
+            if (!name.matches("[A-Za-z0-9._+-]+") || ArenaSettings.KNOWN_ANCHORS.contains(name)
                     || name.matches("gen-\\d+")) {
                 throw node.invalid("externalAnchors", "'" + name + "' cannot name an anchor: use letters, digits "
                         + "and ._+- and not the name of a checkpoint or fixed anchor");
@@ -449,7 +471,7 @@ public record RunConfig(String name, String rulesPreset, Rules rules, String fea
                 throw node.invalid("externalAnchors", name + ": " + e.getMessage());
             }
         });
-        return new Evaluation(node.getInt("gamesVsPrevious", 40, 0, 1_000_000),
+        return new ArenaSettings(node.getInt("gamesVsPrevious", 40, 0, 1_000_000),
                 node.getInt("gamesVsAnchors", 20, 0, 1_000_000), node.getInt("anchorsEvery", 1, 1, 1_000_000), anchors,
                 java.util.Collections.unmodifiableMap(external),
                 node.getInt("rolloutSimulations", 64, 1, 1_000_000), readSearch(node.child("search"), true),

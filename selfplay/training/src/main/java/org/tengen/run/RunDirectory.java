@@ -26,11 +26,11 @@ import org.tengen.run.tables.RunTables;
  * checkpoints/gen-0003/            checkpoint of generation 3 (gen-0000: the initial random network)
  * checkpoints/gen-0003.damaged     a checkpoint that failed verification on resume, set aside
  * checkpoints/best                 name of the checkpoint self-play uses (changes only with gating)
- * data/gen-0003/part-002-32g.npz   training samples of 32 self-play games of generation 3
+ * data/gen-0003/shard-002-32g.npz  a shard: the training samples of 32 self-play games of generation 3
  * games/gen-0003/game-00042.sgf    every self-play game
- * arena/gen-0003.csv               evaluation games of generation 3 (player a, player b, score of a)
- * arena/games/                     SGF of evaluation games
- * elo.csv                          the Elo ladder over all evaluation games
+ * arena/gen-0003.csv               arena games of generation 3 (player a, player b, score of a)
+ * arena/games/                     SGF of arena games
+ * elo.csv                          the Elo ladder over all arena games
  * metrics.csv                      one row per generation (throughput, losses, Elo)
  * summary.txt                      what the last {@code train} session did, and the ladder
  * logs/train.log                   the log of every session of the run
@@ -40,7 +40,8 @@ public final class RunDirectory {
     private static final Pattern GENERATION = Pattern.compile("gen-(\\d+)");
     /** A generation as users name it: {@code gen-0003}, {@code gen-3} or {@code 3}. */
     private static final Pattern GENERATION_REF = Pattern.compile("(?:gen-)?(\\d+)");
-    private static final Pattern PART = Pattern.compile("part-(\\d+)-(\\d+)g\\.npz");
+    /** A shard's file name; runs of earlier versions named them {@code part-...}, which still read. */
+    private static final Pattern SHARD = Pattern.compile("(?:shard|part)-(\\d+)-(\\d+)g\\.npz");
     private final Path root;
 
     public RunDirectory(Path root) {
@@ -208,37 +209,37 @@ public final class RunDirectory {
                 : "checkpoints " + generationName(first) + " to " + generationName(latest);
     }
 
-    /** A finished data part of {@code generation}: its path and how many games it holds. */
-    public record DataPart(Path path, int index, int games) {
+    /** A finished shard of self-play data of {@code generation}: its path, its number and how many games it holds. */
+    public record Shard(Path path, int index, int games) {
     }
 
-    /** The complete data parts of a generation, in order (temporary files of a killed write are ignored). */
-    public List<DataPart> dataParts(int generation) {
+    /** The complete shards of a generation, in order (temporary files of a killed write are ignored). */
+    public List<Shard> shards(int generation) {
         Path dir = dataDir(generation);
-        List<DataPart> parts = new ArrayList<>();
+        List<Shard> shards = new ArrayList<>();
         if (!Files.isDirectory(dir)) {
-            return parts;
+            return shards;
         }
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "part-*.npz")) {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.npz")) {
             for (Path f : files) {
-                Matcher m = PART.matcher(f.getFileName().toString());
+                Matcher m = SHARD.matcher(f.getFileName().toString());
                 if (m.matches()) {
-                    parts.add(new DataPart(f, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))));
+                    shards.add(new Shard(f, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))));
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dir, e);
         }
-        parts.sort((a, b) -> Integer.compare(a.index(), b.index()));
-        return parts;
+        shards.sort((a, b) -> Integer.compare(a.index(), b.index()));
+        return shards;
     }
 
     /**
-     * The self-play figures of a data part ({@link RunTables#writePartStats}), written before the part itself: a
-     * part that exists always has them, so metrics come from stored data, not from what one session saw.
+     * The self-play figures of a shard ({@link RunTables#writeShardStats}), written before the shard itself: a
+     * shard that exists always has them, so metrics come from stored data, not from what one session saw.
      */
-    public static Path partStats(Path part) {
-        return part.resolveSibling(part.getFileName().toString().replace(".npz", ".csv"));
+    public static Path shardStats(Path shard) {
+        return shard.resolveSibling(shard.getFileName().toString().replace(".npz", ".csv"));
     }
 
     /** The training figures of a generation, written just before its checkpoint ({@link RunTables#writeTraining}). */
@@ -246,14 +247,17 @@ public final class RunDirectory {
         return dataDir(generation).resolve("training.csv");
     }
 
-    /** The evaluation figures of a generation, written just before its arena file ({@link RunTables#writeEvaluation}). */
-    public Path evaluationStats(int generation) {
+    /**
+     * The arena figures of a generation, written just before its arena file ({@link RunTables#writeArenaStats}); the
+     * file keeps the name it had when the arena was called the evaluation, so earlier runs keep their figures.
+     */
+    public Path arenaStats(int generation) {
         return dataDir(generation).resolve("evaluation.csv");
     }
 
-    /** Path for data part {@code index} of {@code generation} holding {@code games} games. */
-    public Path dataPart(int generation, int index, int games) {
-        return dataDir(generation).resolve(String.format(Locale.ROOT, "part-%03d-%dg.npz", index, games));
+    /** Path for shard {@code index} of {@code generation} holding {@code games} games. */
+    public Path shard(int generation, int index, int games) {
+        return dataDir(generation).resolve(String.format(Locale.ROOT, "shard-%03d-%dg.npz", index, games));
     }
 
     /**
@@ -266,7 +270,7 @@ public final class RunDirectory {
         List<Path> folders = new ArrayList<>();
         folders.add(checkpointsDir());
         folders.add(root);
-        // Data parts in each generation's folder; derived models (int8) inside each checkpoint.
+        // Shards in each generation's folder; derived models (int8) inside each checkpoint.
         for (Path parent : List.of(root.resolve("data"), checkpointsDir())) {
             if (Files.isDirectory(parent)) {
                 try (DirectoryStream<Path> children = Files.newDirectoryStream(parent, Files::isDirectory)) {

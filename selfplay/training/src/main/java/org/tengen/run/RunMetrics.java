@@ -8,7 +8,7 @@ import org.tengen.arena.EloLadder;
 import org.tengen.run.tables.RunTables;
 
 /**
- * The rows of {@code metrics.csv}, derived from what the run stored (each data part's figures, each generation's
+ * The rows of {@code metrics.csv}, derived from what the run stored (each shard's figures, each generation's
  * training figures, the arena files and the ladder), never from what one session happened to see: a kill or a
  * resume cannot blank or skew them, and the file is simply written again.
  */
@@ -31,46 +31,46 @@ public final class RunMetrics {
     private static List<String> row(RunDirectory dir, int g, String best, List<EloLadder.Rating> ladder) {
         List<String> row = new ArrayList<>();
         row.add(Integer.toString(g));
-        List<RunDirectory.DataPart> parts = dir.dataParts(g);
-        row.add(Integer.toString(parts.stream().mapToInt(RunDirectory.DataPart::games).sum()));
-        row.addAll(selfPlay(parts));
+        List<RunDirectory.Shard> shards = dir.shards(g);
+        row.add(Integer.toString(shards.stream().mapToInt(RunDirectory.Shard::games).sum()));
+        row.addAll(selfPlay(shards));
         row.addAll(training(dir.trainingStats(g)));
         String name = RunDirectory.generationName(g);
         EloLadder.Rating rating = ladder.stream().filter(r -> r.player().equals(name)).findFirst().orElse(null);
         row.add(rating == null ? "" : RunTables.number(rating.elo()));
         row.add(rating == null ? "" : RunTables.number(rating.ci95()));
         row.add(scoreVsPrevious(dir, g, best));
-        row.add(evaluationSeconds(dir.evaluationStats(g)));
+        row.add(arenaSeconds(dir.arenaStats(g)));
         return row;
     }
 
     /** eval_seconds: the wall time of the generation's arena, blank for a run of an earlier version. */
-    private static String evaluationSeconds(Path file) {
+    private static String arenaSeconds(Path file) {
         if (!Files.exists(file)) {
             return "";
         }
         try {
-            return RunTables.number(RunTables.readEvaluation(file).seconds());
+            return RunTables.number(RunTables.readArenaStats(file).seconds());
         } catch (RuntimeException damaged) {
             return "";
         }
     }
 
     /** samples, selfplay_seconds, games_per_hour, nn_evals_per_second, nn_time_fraction. */
-    private static List<String> selfPlay(List<RunDirectory.DataPart> parts) {
+    private static List<String> selfPlay(List<RunDirectory.Shard> shards) {
         long samples = 0;
         long evaluations = 0;
         double seconds = 0;
         double network = 0;
         int games = 0;
-        for (RunDirectory.DataPart part : parts) {
-            Path stats = RunDirectory.partStats(part.path());
+        for (RunDirectory.Shard shard : shards) {
+            Path stats = RunDirectory.shardStats(shard.path());
             if (!Files.exists(stats)) {
                 return List.of("", "", "", "", "");
             }
-            RunTables.PartStats s;
+            RunTables.ShardStats s;
             try {
-                s = RunTables.readPartStats(stats);
+                s = RunTables.readShardStats(stats);
             } catch (RuntimeException damaged) {
                 return List.of("", "", "", "", "");
             }
@@ -80,7 +80,7 @@ public final class RunMetrics {
             network += s.networkSeconds();
             games += s.games();
         }
-        if (parts.isEmpty() || seconds <= 0) {
+        if (shards.isEmpty() || seconds <= 0) {
             return List.of("", "", "", "", "");
         }
         return List.of(Long.toString(samples), RunTables.number(seconds), RunTables.number(games * 3600 / seconds),

@@ -22,9 +22,9 @@ import org.tengen.sgf.GoSgf;
 
 /**
  * Self-play of a generation with the best checkpoint: workers share the network, each plays its share of the games
- * in its own {@link SelfPlay}; every {@code gamesPerPart} games become one data part ({@code .npz}) and their SGF
- * records. Done when the generation's parts hold {@code gamesPerGeneration} games; a resumed phase continues after
- * the last complete part.
+ * in its own {@link SelfPlay}; every {@code gamesPerShard} games become one shard ({@code .npz}) and their SGF
+ * records. Done when the generation's shards hold {@code gamesPerGeneration} games; a resumed phase continues after
+ * the last complete shard.
  */
 final class SelfPlayPhase extends RunPhase {
     private static final Logger LOG = LogManager.getLogger(SelfPlayPhase.class);
@@ -39,18 +39,18 @@ final class SelfPlayPhase extends RunPhase {
     }
 
     private int gamesDone(int g) {
-        return dir.dataParts(g).stream().mapToInt(RunDirectory.DataPart::games).sum();
+        return dir.shards(g).stream().mapToInt(RunDirectory.Shard::games).sum();
     }
 
     @Override
     public void run(int g, GenerationStats stats) {
-        List<RunDirectory.DataPart> parts = dir.dataParts(g);
+        List<RunDirectory.Shard> shards = dir.shards(g);
         int done = gamesDone(g);
         if (done > 0) {
             LOG.info("Generation {}: resuming self-play after {} of {} games", g, done, config.games());
         }
-        int partGames = config.gamesPerPart();
-        int nextPart = parts.isEmpty() ? 0 : parts.get(parts.size() - 1).index() + 1;
+        int shardGames = config.gamesPerShard();
+        int nextShard = shards.isEmpty() ? 0 : shards.get(shards.size() - 1).index() + 1;
         long start = System.nanoTime();
         long cpuStart = ProcessCpuTime.nanos();
         long samples = 0;
@@ -63,30 +63,30 @@ final class SelfPlayPhase extends RunPhase {
         double network;
         double cpuSeconds;
         try (InferenceNet net = run.loadForSearch(stats.best);
-             SelfPlayWorkers workers = new SelfPlayWorkers(config, net, g, nextPart);
+             SelfPlayWorkers workers = new SelfPlayWorkers(config, net, g, nextShard);
              Progress progress = progress(g, config.games())) {
             for (int i = 0; i < done; i++) {
                 progress.step();
             }
             while (done < config.games()) {
-                int n = Math.min(partGames, config.games() - done);
-                // Each part has its own games, streams and (with randomKomi) komi, all derived from its index.
+                int n = Math.min(shardGames, config.games() - done);
+                // Each shard has its own games, streams and (with randomKomi) komi, all derived from its index.
                 Rules rules = config.selfPlayKomi().draw(config.rules(),
-                        new SplittableRandom(Seeds.mix(config.seed(), g, nextPart, -1)));
+                        new SplittableRandom(Seeds.mix(config.seed(), g, nextShard, -1)));
                 int[] written = {done};
-                SelfPlayWorkers.Batch part = workers.play(n, rules, new long[] {g, nextPart}, record -> {
+                SelfPlayWorkers.PlayedShard shard = workers.play(n, rules, new long[] {g, nextShard}, record -> {
                     distinct[0] += run.session().gameKeys.add(key(record.history())) ? 1 : 0;
                     GoSgf.save(dir.gamesDir(g).resolve(String.format(Locale.ROOT, "game-%05d.sgf",
                             written[0]++)), record);
                     progress.step();
                 });
-                total = total == null ? part.summary() : SelfPlayWorkers.add(total, part.summary());
-                int count = part.samples().count();
+                total = total == null ? shard.summary() : SelfPlayWorkers.add(total, shard.summary());
+                int count = shard.samples().count();
                 if (count > 0) {
-                    Path file = dir.dataPart(g, nextPart++, n);
-                    RunTables.writePartStats(RunDirectory.partStats(file), new RunTables.PartStats(n, count,
-                            part.seconds(), part.networkSeconds(), part.evaluations()));
-                    writeShard(file, part.samples().toShard());
+                    Path file = dir.shard(g, nextShard++, n);
+                    RunTables.writeShardStats(RunDirectory.shardStats(file), new RunTables.ShardStats(n, count,
+                            shard.seconds(), shard.networkSeconds(), shard.evaluations()));
+                    writeShard(file, shard.samples().toShard());
                 } else {
                     LOG.warn("Generation {}: {} games produced no policy-target samples", g, n);
                 }

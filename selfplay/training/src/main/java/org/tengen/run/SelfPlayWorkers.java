@@ -21,25 +21,25 @@ import org.tengen.sgf.GameRecord;
 /**
  * The one way self-play games are played, by the training run's self-play phase and by an actor: {@code workers}
  * threads share one network (its forward pass is thread-safe), each searching its share of {@code parallelGames} in
- * its own {@link SelfPlay}, and {@link #play} plays a batch of games (a data part, an actor's batch) into one
- * {@link SampleBuffer}.
+ * its own {@link SelfPlay}, and {@link #play} plays the games of one shard (of a run's generation, or an actor's
+ * upload) into one {@link SampleBuffer}.
  *
  * <p>Seeds are coordinates mixed with the run's seed ({@link Seeds#mix}), the worker's index last: the phase uses
- * (generation, part), an actor (its id, its batch number), so that no two batches play the same games.
+ * (generation, shard number), an actor (its id, its shard number), so that no two shards play the same games.
  */
 public final class SelfPlayWorkers implements AutoCloseable {
 
     /**
-     * What one {@link #play} produced.
+     * What one {@link #play} produced: the games of one shard.
      *
-     * @param samples        the batch's training samples
+     * @param samples        the shard's training samples
      * @param summary        the workers' figures added up ({@code seconds} is the sum of their times)
-     * @param seconds        wall time of the batch
+     * @param seconds        wall time of the games
      * @param networkSeconds time in the network, per worker
      * @param evaluations    network evaluations
      */
-    public record Batch(SampleBuffer samples, SelfPlay.Summary summary, double seconds, double networkSeconds,
-                        long evaluations) {
+    public record PlayedShard(SampleBuffer samples, SelfPlay.Summary summary, double seconds, double networkSeconds,
+                              long evaluations) {
     }
 
     private final RunConfig config;
@@ -69,7 +69,7 @@ public final class SelfPlayWorkers implements AutoCloseable {
      * Plays {@code games} games under {@code rules}, the workers' searches seeded by {@code seedCoordinates} (and the
      * worker), and hands each finished game's record to {@code onGame} (one game at a time, on a worker thread).
      */
-    public Batch play(int games, Rules rules, long[] seedCoordinates, Consumer<GameRecord> onGame) {
+    public PlayedShard play(int games, Rules rules, long[] seedCoordinates, Consumer<GameRecord> onGame) {
         SelfPlay.Settings s = config.selfPlay();
         SelfPlay[] selfPlays = new SelfPlay[workers];
         for (int w = 0; w < workers; w++) {
@@ -79,10 +79,10 @@ public final class SelfPlayWorkers implements AutoCloseable {
                     new SelfPlay.Settings(slots, s.resignThreshold(), s.resignAfter(), s.noResignFraction(),
                             Seeds.mix(config.seed(), withWorker(seedCoordinates, w))));
         }
-        SampleBuffer batch = new SampleBuffer(spec, games * config.rules().area());
+        SampleBuffer shard = new SampleBuffer(spec, games * config.rules().area());
         SelfPlay.GameSink sink = (record, gameSamples) -> {
-            synchronized (batch) {
-                batch.addAll(gameSamples);
+            synchronized (shard) {
+                shard.addAll(gameSamples);
                 onGame.accept(record);
             }
         };
@@ -102,7 +102,7 @@ public final class SelfPlayWorkers implements AutoCloseable {
             SelfPlay.Summary summary = result(f);
             total = total == null ? summary : add(total, summary);
         }
-        return new Batch(batch, total, (System.nanoTime() - start) / 1e9, networkSeconds() - networkBefore,
+        return new PlayedShard(shard, total, (System.nanoTime() - start) / 1e9, networkSeconds() - networkBefore,
                 evaluations() - evaluationsBefore);
     }
 

@@ -19,7 +19,7 @@ import org.tengen.selfplay.SgfImport;
 
 /**
  * Training of a generation: the learner trains the previous checkpoint on the replay window (the latest generations'
- * data parts), for at most the reuse bound of steps, and saves the next checkpoint. Done when that checkpoint exists.
+ * shards), for at most the reuse bound of steps, and saves the next checkpoint. Done when that checkpoint exists.
  */
 final class TrainingPhase extends RunPhase {
     private static final Logger LOG = LogManager.getLogger(TrainingPhase.class);
@@ -38,11 +38,11 @@ final class TrainingPhase extends RunPhase {
         ReplayBuffer replay = new ReplayBuffer(spec, config.replay(), config.batchSize(),
                 config.seed() ^ (g * 31L));
         for (int gen = Math.max(1, g - config.replay().windowGenerations() + 1); gen <= g; gen++) {
-            for (RunDirectory.DataPart part : dir.dataParts(gen)) {
+            for (RunDirectory.Shard shard : dir.shards(gen)) {
                 try {
-                    replay.add(gen, TrainingShard.read(part.path()));
+                    replay.add(gen, TrainingShard.read(shard.path()));
                 } catch (IOException e) {
-                    throw new UncheckedIOException("cannot read training data " + part.path() + ": "
+                    throw new UncheckedIOException("cannot read training data " + shard.path() + ": "
                             + e.getMessage(), e);
                 }
             }

@@ -23,7 +23,7 @@ import org.tengen.run.tables.RunTables;
  *
  * <p>Every phase ends by writing its output atomically ({@link RunDirectory}), and a phase whose output exists is
  * skipped, so {@code train} on an existing run directory continues where a killed run stopped: inside self-play it
- * loses at most the games of one unfinished data part, inside training or evaluation that phase's work.
+ * loses at most the games of one unfinished shard, inside training or the arena that phase's work.
  */
 public final class TrainingRun {
     private static final Logger LOG = LogManager.getLogger(TrainingRun.class);
@@ -31,7 +31,7 @@ public final class TrainingRun {
     private final RunConfig config;
     private final RunDirectory dir;
     private final RunContext context;
-    private final EvaluationPhase evaluation;
+    private final ArenaPhase arena;
     private final List<Phase> phases;
 
     /**
@@ -72,8 +72,8 @@ public final class TrainingRun {
         FeatureSet features = config.featureSet();
         this.context = new RunContext(config, dir, progressBars, features, InputSpec.of(features, config.rules()),
                 Agents.keepingAutoChoiceIn(config, dir.root()), new Session());
-        this.evaluation = new EvaluationPhase(context);
-        this.phases = List.of(new SelfPlayPhase(context), new TrainingPhase(context), evaluation);
+        this.arena = new ArenaPhase(context);
+        this.phases = List.of(new SelfPlayPhase(context), new TrainingPhase(context), arena);
     }
 
     /** Runs (or resumes) every generation and returns the summary. */
@@ -82,7 +82,7 @@ public final class TrainingRun {
         if (stale > 0) {
             LOG.info("Removed {} half-written file(s) left by an interrupted run", stale);
         }
-        evaluation.requireEngines();
+        arena.requireEngines();
         setAsideDamagedCheckpoints();
         setAsideDamagedArenaFiles();
         ensureInitialCheckpoint();
@@ -92,7 +92,7 @@ public final class TrainingRun {
             runGenerations();
             Session s = context.session();
             return new Summary(config.generations(), s.games, s.gameKeys.size(), s.samples, s.steps,
-                    s.selfPlaySeconds, s.networkSeconds, s.evaluations, evaluation.ladder(), resources.drift(), complete);
+                    s.selfPlaySeconds, s.networkSeconds, s.evaluations, arena.ladder(), resources.drift(), complete);
         }
     }
 
@@ -112,7 +112,7 @@ public final class TrainingRun {
         for (int g = 1; g <= config.generations(); g++) {
             GenerationStats stats = new GenerationStats();
             // The best checkpoint plays self-play and defends in the arena; the arena files decide which it is.
-            stats.best = evaluation.bestBefore(g);
+            stats.best = arena.bestBefore(g);
             int generation = g;
             boolean whole = phases.stream().noneMatch(p -> p.isDone(generation));
             long start = System.nanoTime();
@@ -133,12 +133,12 @@ public final class TrainingRun {
                 session.wholeGenerationSeconds += (System.nanoTime() - start) / 1e9;
             }
             if (ran || g == config.generations()) {
-                List<String> bests = evaluation.bests(g + 1);
+                List<String> bests = arena.bests(g + 1);
                 if (!dir.best().equals(Optional.of(bests.get(g)))) {
                     dir.writeBest(bests.get(g));
                 }
                 // Both tables are derived from the arena files and the stored figures, so they are simply rewritten.
-                List<EloLadder.Rating> ladder = evaluation.ladder();
+                List<EloLadder.Rating> ladder = arena.ladder();
                 RunTables.writeLadder(dir.eloFile(), ladder);
                 RunTables.writeMetrics(dir.metricsFile(), RunMetrics.rows(dir, g, bests, ladder));
             }
@@ -192,7 +192,7 @@ public final class TrainingRun {
     /**
      * Moves every checkpoint that does not verify (torn, zero-filled, bit-flipped: metadata unreadable or weights not
      * matching their hash) to {@code gen-NNNN.damaged}, saying so: its generation is then trained again, and its
-     * evaluation run again, by the phases.
+     * arena games played again, by the phases.
      */
     private void setAsideDamagedCheckpoints() {
         for (int g = dir.latestGeneration(); g >= 0; g--) {
@@ -216,7 +216,7 @@ public final class TrainingRun {
     /**
      * Reads every arena file before anything relies on it (the best checkpoint, the Elo ladder) and moves a damaged one
      * (truncated, zero-filled, not a table of games) to {@code gen-NNNN.csv.damaged}, saying so: its generation's
-     * evaluation is then played again.
+     * arena games are then played again.
      */
     private void setAsideDamagedArenaFiles() {
         for (int g = 1; g <= config.generations(); g++) {
@@ -225,7 +225,7 @@ public final class TrainingRun {
                 try {
                     RunTables.readResults(file);
                 } catch (RuntimeException e) {
-                    setAside(file, e, "generation " + g + "'s evaluation will be played again");
+                    setAside(file, e, "generation " + g + "'s arena games will be played again");
                 }
             }
         }
@@ -254,14 +254,14 @@ public final class TrainingRun {
 
     /**
      * Repairs the best pointer, which users read, when it disagrees with the arena files (damaged, or written by an
-     * evaluation a kill cut short): the best as of the first generation not yet evaluated.
+     * arena a kill cut short): the best as of the first generation not yet rated.
      */
     private void repairBestPointer() {
         int g = 1;
         while (g <= config.generations() && Files.exists(dir.arenaFile(g))) {
             g++;
         }
-        String best = evaluation.bestBefore(g);
+        String best = arena.bestBefore(g);
         if (!dir.best().equals(Optional.of(best))) {
             LOG.info("{} set to {}, the best checkpoint by the arena results", dir.bestFile(), best);
             dir.writeBest(best);

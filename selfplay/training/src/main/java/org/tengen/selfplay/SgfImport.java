@@ -45,12 +45,13 @@ import org.tengen.sgf.SgfTree;
  * </ul>
  * Moves that are no decision of the player to move (a move out of turn, a pass after the game ended) teach nothing.
  * Samples go into shards of about {@code shardSamples} samples (a shard ends with a game), written atomically as
- * {@code part-NNNNN-Gg.npz} like a run's data parts. Games on another board than the spec's are skipped and
- * counted; a file or game that cannot be read or replayed is reported in one line and skipped.
+ * {@code shard-NNNNN-Gg.npz} like a run's shards (earlier versions wrote {@code part-...}; any {@code .npz} reads).
+ * Games on another board than the spec's are skipped and counted; a file or game that cannot be read or replayed is
+ * reported in one line and skipped.
  */
 public final class SgfImport {
-    /** Name of a shard holding {@code games} games, as a run names its data parts. */
-    private static final String SHARD_NAME = "part-%05d-%dg.npz";
+    /** Name of a shard holding {@code games} games, as a run names its shards. */
+    private static final String SHARD_NAME = "shard-%05d-%dg.npz";
 
     /**
      * What an import did: the games read and the shards written.

@@ -116,17 +116,18 @@ public record SweepPlan(Path baseFile, String baseText, List<Variant> variants, 
 
     /**
      * Every run's config: the base with the variant's edits, {@code seed} and {@code name} set, checked as a run
-     * config.
+     * config. Fields are written under their current names ({@link RunConfig#RENAMED}), in the base and the edits.
      *
      * @throws IllegalArgumentException naming the variant and the edit or field at fault
      */
     public List<Run> runs() {
         Map<String, Object> base = load(baseText);
+        ConfigNode.renameFields(baseFile.toString(), base, RunConfig.RENAMED);
         String baseName = String.valueOf(base.getOrDefault("name", "run"));
         List<Run> runs = new ArrayList<>();
         for (Variant variant : variants) {
             Map<String, Object> edited = deepCopy(base);
-            variant.edits().forEach((field, value) -> edit(edited, variant, field, value));
+            variant.edits().forEach((field, value) -> edit(edited, variant, RunConfig.currentName(field), value));
             for (int seed : seeds) {
                 Map<String, Object> config = deepCopy(edited);
                 config.put("seed", seed);

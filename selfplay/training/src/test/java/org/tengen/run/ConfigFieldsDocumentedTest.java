@@ -29,7 +29,7 @@ class ConfigFieldsDocumentedTest {
     private static final Path PAGE = RunConfigTest.CONFIGS.resolve("../docs/configs.md");
     /** Sections: fields whose value is a mapping of fields, documented by a heading rather than a row. */
     private static final Set<String> SECTIONS = Set.of("game", "network", "selfplay", "selfplay.search", "pretrain",
-            "replay", "training", "evaluation", "evaluation.search");
+            "replay", "training", "arena", "arena.search");
     /** Each section's probe: a config that reaches the section's reader with an unknown field {@code zzz} in it. */
     private static final Map<String, String> PROBES = Map.ofEntries(
             Map.entry("", "zzz: 1\n"),
@@ -42,8 +42,8 @@ class ConfigFieldsDocumentedTest {
             Map.entry("replay", "replay: {zzz: 1}\n"),
             Map.entry("training", "training: {schedule: cosine, zzz: 1}\n"),
             Map.entry("training ", "training: {schedule: step, zzz: 1}\n"),
-            Map.entry("evaluation", "evaluation: {zzz: 1}\n"),
-            Map.entry("evaluation.search", "evaluation: {search: {zzz: 1}}\n"));
+            Map.entry("arena", "arena: {zzz: 1}\n"),
+            Map.entry("arena.search", "arena: {search: {zzz: 1}}\n"));
     private static final Pattern KNOWN = Pattern.compile("known fields here: (.*)$");
 
     /** Every field path the run-config reader accepts, such as {@code selfplay.search.simulations}. */
@@ -81,7 +81,7 @@ class ConfigFieldsDocumentedTest {
         for (Map.Entry<?, ?> e : map.entrySet()) {
             String path = prefix + e.getKey();
             paths.add(path);
-            if (e.getValue() instanceof Map<?, ?> child && !path.equals("evaluation.externalAnchors")) {
+            if (e.getValue() instanceof Map<?, ?> child && !path.equals("arena.externalAnchors")) {
                 collect(path + ".", child, paths);
             }
         }
@@ -104,9 +104,10 @@ class ConfigFieldsDocumentedTest {
         return paths;
     }
 
-    /** Where a field is documented: the evaluation search shares the self-play search's fields. */
+    /** Where a field is documented: the arena search shares the self-play search's fields. */
     private static String documentedAs(String field) {
-        return field.startsWith("evaluation.search.") ? "selfplay.search." + field.substring(18) : field;
+        String arenaSearch = "arena.search.";
+        return field.startsWith(arenaSearch) ? "selfplay.search." + field.substring(arenaSearch.length()) : field;
     }
 
     @Test

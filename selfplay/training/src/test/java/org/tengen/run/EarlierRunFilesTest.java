@@ -93,9 +93,9 @@ class EarlierRunFilesTest {
         RunConfig config = RunConfig.from(ConfigNode.parse(old.configFile().toString(),
                 new StringReader(Files.readString(old.configFile()))));
         // TrainingRun had: part size max(parallelGames, (games + 3) / 4), 32 arena games at once, 4 engines, 60 s.
-        assertEquals(Math.max(config.selfPlay().parallelGames(), (config.games() + 3) / 4), config.gamesPerPart());
-        assertEquals(32, config.evaluation().parallel());
-        assertEquals(4, config.evaluation().engineParallel());
-        assertEquals(Duration.ofSeconds(60), config.evaluation().engineTimeout());
+        assertEquals(Math.max(config.selfPlay().parallelGames(), (config.games() + 3) / 4), config.gamesPerShard());
+        assertEquals(32, config.arena().parallel());
+        assertEquals(4, config.arena().engineParallel());
+        assertEquals(Duration.ofSeconds(60), config.arena().engineTimeout());
     }
 }

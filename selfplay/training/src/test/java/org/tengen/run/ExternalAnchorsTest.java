@@ -24,8 +24,8 @@ import org.tengen.external.EngineCommand;
 /** External GTP engines as anchors of a run's Elo ladder: the config field and a run against GNU Go. */
 class ExternalAnchorsTest {
 
-    private static RunConfig parse(String evaluation) {
-        return RunConfig.from(ConfigNode.parse("test.yaml", new StringReader("evaluation:\n" + evaluation)));
+    private static RunConfig parse(String arena) {
+        return RunConfig.from(ConfigNode.parse("test.yaml", new StringReader("arena:\n" + arena)));
     }
 
     /** The tiny run of {@link TrainingRunTest} for one generation, with {@code anchors} as external anchors. */
@@ -42,10 +42,10 @@ class ExternalAnchorsTest {
                     gnugo-0: gnugo --mode gtp --level 0
                     gnugo-10: "gnugo --mode gtp --level 10 --komi 7.5"
                 """);
-        Map<String, EngineCommand> anchors = config.evaluation().externalAnchors();
+        Map<String, EngineCommand> anchors = config.arena().externalAnchors();
         assertEquals(List.of("gnugo-0", "gnugo-10"), List.copyOf(anchors.keySet()));
         assertEquals(List.of("gnugo", "--mode", "gtp", "--level", "0"), anchors.get("gnugo-0").words());
-        assertTrue(parse("  gamesVsAnchors: 4\n").evaluation().externalAnchors().isEmpty(), "none by default");
+        assertTrue(parse("  gamesVsAnchors: 4\n").arena().externalAnchors().isEmpty(), "none by default");
     }
 
     @Test
@@ -54,18 +54,18 @@ class ExternalAnchorsTest {
                 .replace("  # externalAnchors:", "  externalAnchors:").replace("  #   gnugo-0:", "    gnugo-0:");
         RunConfig config = RunConfig.from(ConfigNode.parse("quick-5x5.yaml", new StringReader(text)));
         assertEquals(List.of("gnugo", "--mode", "gtp", "--level", "0", "--positional-superko", "--allow-all-suicide",
-                "--capture-all-dead"), config.evaluation().externalAnchors().get("gnugo-0").words());
+                "--capture-all-dead"), config.arena().externalAnchors().get("gnugo-0").words());
     }
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "externalAnchors: [gnugo]         | evaluation.externalAnchors: expected a mapping of names to values, got a list",
-        "externalAnchors: {a: {b: c}}     | evaluation.externalAnchors: expected a plain value for 'a', got a mapping",
-        "externalAnchors: {random: gnugo} | evaluation.externalAnchors: 'random' cannot name an anchor",
-        "externalAnchors: {gen-0003: x}   | evaluation.externalAnchors: 'gen-0003' cannot name an anchor",
-        "externalAnchors: {'a,b': x}      | evaluation.externalAnchors: 'a,b' cannot name an anchor",
-        "externalAnchors: {g: \"\"}       | evaluation.externalAnchors: g: the engine command is empty",
-        "externalAnchors: {g: \"x 'y\"}   | evaluation.externalAnchors: g: unclosed ' in engine command",
+        "externalAnchors: [gnugo]         | arena.externalAnchors: expected a mapping of names to values, got a list",
+        "externalAnchors: {a: {b: c}}     | arena.externalAnchors: expected a plain value for 'a', got a mapping",
+        "externalAnchors: {random: gnugo} | arena.externalAnchors: 'random' cannot name an anchor",
+        "externalAnchors: {gen-0003: x}   | arena.externalAnchors: 'gen-0003' cannot name an anchor",
+        "externalAnchors: {'a,b': x}      | arena.externalAnchors: 'a,b' cannot name an anchor",
+        "externalAnchors: {g: \"\"}       | arena.externalAnchors: g: the engine command is empty",
+        "externalAnchors: {g: \"x 'y\"}   | arena.externalAnchors: g: unclosed ' in engine command",
     })
     void badExternalAnchorsNameTheField(String yaml, String message) {
         ConfigException e = assertThrows(ConfigException.class, () -> parse("  " + yaml + "\n"));
@@ -77,7 +77,7 @@ class ExternalAnchorsTest {
         RunDirectory dir = new RunDirectory(tmp.resolve("run"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new TrainingRun(tinyWith("{x: no-such-engine-xyz}"), dir, false).run());
-        assertEquals("evaluation.externalAnchors.x: engine program 'no-such-engine-xyz' not found on PATH nor in "
+        assertEquals("arena.externalAnchors.x: engine program 'no-such-engine-xyz' not found on PATH nor in "
                 + "/usr/games", e.getMessage());
         assertFalse(Files.exists(dir.checkpoint(0)));
     }

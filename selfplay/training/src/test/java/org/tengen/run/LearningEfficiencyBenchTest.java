@@ -58,9 +58,12 @@ class LearningEfficiencyBenchTest {
     void eachVariantOf9x9ChangesOneTechnique() {
         RunConfig nineByNine = RunConfig.load(RunConfigTest.CONFIGS.resolve("9x9.yaml"));
         RunConfig base = variants9x9.get("base");
-        assertEquals(Set.of("name", "generations", "evaluation", "training"), differences(nineByNine, base),
-                "shorter (the learning-rate schedule follows the generations), GNU Go level 10 added");
-        assertEquals(Set.of("gnugo-0", "gnugo-10"), base.evaluation().externalAnchors().keySet());
+        assertEquals(Set.of("name", "generations", "arena", "training"), differences(nineByNine, base),
+                "shorter (the learning-rate schedule follows the generations), the anchors played more often");
+        assertEquals(nineByNine.arena().externalAnchors(), base.arena().externalAnchors(),
+                "GNU Go level 10 is measured apart");
+        assertEquals(20, base.arena().gamesVsAnchors());
+        assertEquals(5, base.arena().anchorsEvery());
         assertEquals(Set.of("base", "from-random", "resign", "no-score-utility", "no-playout-cap", "puct",
                 "constant-lr"), variants9x9.keySet());
         assertEquals(Set.of("name", "initFrom"), differences(base, variants9x9.get("from-random")));
@@ -81,9 +84,9 @@ class LearningEfficiencyBenchTest {
     void theBaseIsTheQuickConfigWithGnuGoAsAnAnchor() {
         RunConfig quick = RunConfig.load(RunConfigTest.CONFIGS.resolve("quick-5x5.yaml"));
         RunConfig base = variants.get("base");
-        assertEquals(Set.of("name", "evaluation"), differences(quick, base));
-        assertEquals(Set.of("gnugo-10"), base.evaluation().externalAnchors().keySet());
-        assertEquals(quick.evaluation().search(), base.evaluation().search());
+        assertEquals(Set.of("name", "arena"), differences(quick, base));
+        assertEquals(Set.of("gnugo-10"), base.arena().externalAnchors().keySet());
+        assertEquals(quick.arena().search(), base.arena().search());
     }
 
     @Test

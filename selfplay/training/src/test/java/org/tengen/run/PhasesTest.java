@@ -27,9 +27,9 @@ class PhasesTest {
     private RunDirectory dir;
     private SelfPlayPhase selfPlay;
     private TrainingPhase training;
-    private EvaluationPhase evaluation;
+    private ArenaPhase arena;
 
-    /** A finished one-generation tiny run (two data parts of 4 games) and the phases over its directory. */
+    /** A finished one-generation tiny run (two shards of 4 games) and the phases over its directory. */
     @BeforeEach
     void runOneGeneration() {
         config = TrainingRunTest.tiny(1);
@@ -39,7 +39,7 @@ class PhasesTest {
                 InputSpec.of(config.featureSet(), config.rules()), new Agents(config), new Session());
         selfPlay = new SelfPlayPhase(context);
         training = new TrainingPhase(context);
-        evaluation = new EvaluationPhase(context);
+        arena = new ArenaPhase(context);
     }
 
     private static GenerationStats statsWithBest(String best) {
@@ -50,20 +50,20 @@ class PhasesTest {
 
     @Test
     void eachPhaseIsDoneExactlyWhenItsOutputExists() throws IOException {
-        List<Phase> phases = List.of(selfPlay, training, evaluation);
-        assertEquals(List.of("self-play", "training", "evaluation"), phases.stream().map(Phase::name).toList());
+        List<Phase> phases = List.of(selfPlay, training, arena);
+        assertEquals(List.of("self-play", "training", "arena"), phases.stream().map(Phase::name).toList());
         for (Phase phase : phases) {
             assertTrue(phase.isDone(1), phase.name() + " of generation 1");
             assertFalse(phase.isDone(2), phase.name() + " of generation 2");
         }
         Files.delete(dir.arenaFile(1));
-        assertFalse(evaluation.isDone(1));
-        assertTrue(training.isDone(1), "only the evaluation is missing");
-        evaluation.run(1, statsWithBest("gen-0000"));
-        assertTrue(evaluation.isDone(1));
+        assertFalse(arena.isDone(1));
+        assertTrue(training.isDone(1), "only the arena is missing");
+        arena.run(1, statsWithBest("gen-0000"));
+        assertTrue(arena.isDone(1));
         assertEquals(RunTables.readResults(dir.arenaFile(1)).size(),
-                config.evaluation().gamesVsPrevious() + config.evaluation().anchors().size()
-                        * config.evaluation().gamesVsAnchors());
+                config.arena().gamesVsPrevious() + config.arena().anchors().size()
+                        * config.arena().gamesVsAnchors());
         assertEquals(java.util.Optional.of("gen-0001"), dir.best(), "ungated: the new checkpoint is promoted");
     }
 
@@ -72,14 +72,14 @@ class PhasesTest {
         // What the earlier order (pointer first) left behind when killed in between.
         Files.delete(dir.arenaFile(1));
         dir.writeBest("gen-0001");
-        assertEquals("gen-0000", evaluation.bestBefore(1), "the arena files, not the pointer, decide");
+        assertEquals("gen-0000", arena.bestBefore(1), "the arena files, not the pointer, decide");
 
         new TrainingRun(config, dir, false).run();
 
         List<String> opponents = RunTables.readResults(dir.arenaFile(1)).stream()
                 .filter(r -> r.a().equals("gen-0001") && r.b().startsWith("gen-")).map(r -> r.b()).distinct().toList();
         assertEquals(List.of("gen-0000"), opponents, "gen-0001 is evaluated against the best before it");
-        assertEquals("gen-0001", evaluation.bestBefore(2));
+        assertEquals("gen-0001", arena.bestBefore(2));
         assertEquals(java.util.Optional.of("gen-0001"), dir.best());
     }
 
@@ -91,10 +91,10 @@ class PhasesTest {
         new TrainingRun(config, dir, false).run();
 
         assertTrue(Files.exists(dir.arenaDir().resolve("gen-0001.csv.damaged")));
-        assertEquals(config.evaluation().gamesVsPrevious() + config.evaluation().anchors().size()
-                * config.evaluation().gamesVsAnchors(), RunTables.readResults(dir.arenaFile(1)).size(),
-                "generation 1's evaluation was played again");
-        assertTrue(evaluation.ladder().stream().anyMatch(r -> r.player().equals("gen-0001")));
+        assertEquals(config.arena().gamesVsPrevious() + config.arena().anchors().size()
+                * config.arena().gamesVsAnchors(), RunTables.readResults(dir.arenaFile(1)).size(),
+                "generation 1's arena was played again");
+        assertTrue(arena.ladder().stream().anyMatch(r -> r.player().equals("gen-0001")));
         assertEquals(List.of(1), List.copyOf(RunTables.readMetrics(dir.metricsFile()).keySet()),
                 "metrics.csv is derived from the stored data, so a damaged one is simply written again");
     }
@@ -103,9 +103,9 @@ class PhasesTest {
     void metricsComeFromTheStoredDataNotFromOneSession() throws IOException {
         List<String> before = RunTables.readMetrics(dir.metricsFile()).get(1);
         assertTrue(before.stream().noneMatch(String::isEmpty), "every column is filled: " + before);
-        // A kill after generation 1's first data part: the resumed session plays only the second part.
-        List<RunDirectory.DataPart> parts = dir.dataParts(1);
-        Files.delete(parts.get(1).path());
+        // A kill after generation 1's first shard: the resumed session plays only the second shard.
+        List<RunDirectory.Shard> shards = dir.shards(1);
+        Files.delete(shards.get(1).path());
         FileTrees.delete(dir.checkpoint(1));
         Files.delete(dir.arenaFile(1));
         Files.delete(dir.metricsFile());
@@ -117,30 +117,62 @@ class PhasesTest {
         double evaluationSeconds = Double.parseDouble(after.get(RunTables.METRICS_HEADER.indexOf("eval_seconds")));
         assertTrue(evaluationSeconds > 0, "the arena's wall time is kept beside self-play's and training's");
         long samples = 0;
-        for (RunDirectory.DataPart part : dir.dataParts(1)) {
-            samples += TrainingShard.read(part.path()).count();
+        for (RunDirectory.Shard shard : dir.shards(1)) {
+            samples += TrainingShard.read(shard.path()).count();
         }
-        assertEquals(Long.toString(samples), after.get(2), "the samples of both parts, not only the resumed one");
+        assertEquals(Long.toString(samples), after.get(2), "the samples of both shards, not only the resumed one");
         assertEquals("8", after.get(1));
     }
 
+    /**
+     * Issue 24: a shard was called a part ({@code data/gen-0001/part-000-4g.npz}). A run of then resumes: its parts
+     * read as shards, self-play writes the next one as {@code shard-...}, and training and metrics take both.
+     */
     @Test
-    void selfPlayResumesAfterItsLastCompleteDataPart() throws IOException {
-        List<RunDirectory.DataPart> parts = dir.dataParts(1);
-        assertEquals(List.of(4, 4), parts.stream().map(RunDirectory.DataPart::games).toList());
-        byte[] first = Files.readAllBytes(parts.get(0).path());
-        Files.delete(parts.get(1).path());
+    void aRunWithThePartFilesOfEarlierVersionsResumes() throws IOException {
+        for (RunDirectory.Shard shard : dir.shards(1)) {
+            String name = shard.path().getFileName().toString();
+            Path earlier = shard.path().resolveSibling(name.replace("shard-", "part-"));
+            Files.move(RunDirectory.shardStats(shard.path()), RunDirectory.shardStats(earlier));
+            Files.move(shard.path(), earlier);
+        }
+        List<RunDirectory.Shard> shards = dir.shards(1);
+        assertEquals(List.of("part-000-4g.npz", "part-001-4g.npz"), names(shards));
+        Files.delete(shards.get(1).path());
+        FileTrees.delete(dir.checkpoint(1));
+        Files.delete(dir.arenaFile(1));
+        Files.delete(dir.metricsFile());
+
+        new TrainingRun(config, dir, false).run();
+
+        assertEquals(List.of("part-000-4g.npz", "shard-001-4g.npz"), names(dir.shards(1)));
+        Checkpoints.verify(dir.checkpoint(1));
+        List<String> metrics = RunTables.readMetrics(dir.metricsFile()).get(1);
+        assertEquals("8", metrics.get(1), "the games of the part and of the new shard");
+        assertTrue(metrics.stream().noneMatch(String::isEmpty), "every column is filled: " + metrics);
+    }
+
+    private static List<String> names(List<RunDirectory.Shard> shards) {
+        return shards.stream().map(s -> s.path().getFileName().toString()).toList();
+    }
+
+    @Test
+    void selfPlayResumesAfterItsLastCompleteShard() throws IOException {
+        List<RunDirectory.Shard> shards = dir.shards(1);
+        assertEquals(List.of(4, 4), shards.stream().map(RunDirectory.Shard::games).toList());
+        byte[] first = Files.readAllBytes(shards.get(0).path());
+        Files.delete(shards.get(1).path());
         assertFalse(selfPlay.isDone(1), "4 of 8 games");
 
         GenerationStats stats = statsWithBest("gen-0000");
         selfPlay.run(1, stats);
 
         assertTrue(selfPlay.isDone(1));
-        assertEquals(4, RunTables.readPartStats(RunDirectory.partStats(parts.get(1).path())).games(),
-                "only the missing part's games are played, and its figures stored beside it");
-        assertEquals(parts.stream().map(RunDirectory.DataPart::path).toList(),
-                dir.dataParts(1).stream().map(RunDirectory.DataPart::path).toList());
-        assertArrayEquals(first, Files.readAllBytes(parts.get(0).path()), "the complete part is kept");
+        assertEquals(4, RunTables.readShardStats(RunDirectory.shardStats(shards.get(1).path())).games(),
+                "only the missing shard's games are played, and its figures stored beside it");
+        assertEquals(shards.stream().map(RunDirectory.Shard::path).toList(),
+                dir.shards(1).stream().map(RunDirectory.Shard::path).toList());
+        assertArrayEquals(first, Files.readAllBytes(shards.get(0).path()), "the complete shard is kept");
     }
 
     @Test

@@ -31,6 +31,30 @@ class RunConfigTest {
         assertEquals(config.featureSet().planes(), config.network().inputPlanes());
     }
 
+    /**
+     * Issue 24: the arena section was called {@code evaluation} and a shard a part ({@code gamesPerPart}); configs and
+     * run directories of then still load.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"quick-5x5.yaml", "9x9.yaml"})
+    void aConfigWithEarlierNamesLoadsEqualToTheCurrentOne(String file) throws java.io.IOException {
+        String current = java.nio.file.Files.readString(CONFIGS.resolve(file));
+        String earlier = current.replace("\narena:\n", "\nevaluation:\n").replace(" gamesPerShard:", " gamesPerPart:");
+        assertTrue(earlier.contains("\nevaluation:\n") && earlier.contains(" gamesPerPart:"), earlier);
+        assertEquals(parse(current), parse(earlier));
+    }
+
+    @Test
+    void aFieldUnderBothItsNamesIsRefusedInOneLine() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> parse("arena:\n  gamesVsPrevious: 4\nevaluation:\n  gamesVsPrevious: 6\n"));
+        assertEquals("test.yaml: evaluation is the earlier name of arena: give only arena", e.getMessage());
+        assertEquals("arena.search.simulations", RunConfig.currentName("evaluation.search.simulations"));
+        assertEquals("selfplay.gamesPerShard", RunConfig.currentName("selfplay.gamesPerPart"));
+        assertEquals("selfplay.search.simulations", RunConfig.currentName("selfplay.search.simulations"));
+        assertEquals("evaluationX", RunConfig.currentName("evaluationX"), "a prefix of a name is not the name");
+    }
+
     @Test
     void quickConfigClaimsTheReadmesMeasuredTime() throws java.io.IOException {
         java.util.regex.Pattern about = java.util.regex.Pattern.compile("about (\\d+) minutes");
@@ -50,15 +74,15 @@ class RunConfigTest {
         assertEquals(5, config.rules().width());
         assertEquals(0.5, config.rules().komi());
         assertEquals(SearchAlgorithm.GUMBEL, config.search().algorithm());
-        assertEquals(SearchAlgorithm.PUCT, config.evaluation().search().algorithm());
-        assertEquals(0f, config.evaluation().search().puct().dirichletEpsilon());
+        assertEquals(SearchAlgorithm.PUCT, config.arena().search().algorithm());
+        assertEquals(0f, config.arena().search().puct().dirichletEpsilon());
     }
 
     @Test
     void anEmptySearchSectionIsThePreset() {
         RunConfig config = parse("");
         assertEquals(org.tengen.search.SearchConfig.selfPlayDefaults(), config.search());
-        assertEquals(org.tengen.search.SearchConfig.evaluationDefaults(), config.evaluation().search());
+        assertEquals(org.tengen.search.SearchConfig.arenaDefaults(), config.arena().search());
         assertEquals(config, RunConfig.defaults());
     }
 
@@ -88,8 +112,8 @@ class RunConfigTest {
         assertTrue(assertThrows(ConfigException.class, () -> parse("network:\n  blocks: 0\n")).getMessage()
                 .contains("network.blocks: 0 is out of range 1..256"));
         assertTrue(assertThrows(ConfigException.class,
-                () -> parse("evaluation:\n  anchors: [random, gnugo]\n")).getMessage()
-                .contains("evaluation.anchors: unknown anchor 'gnugo'"));
+                () -> parse("arena:\n  anchors: [random, gnugo]\n")).getMessage()
+                .contains("arena.anchors: unknown anchor 'gnugo'"));
         assertTrue(assertThrows(ConfigException.class,
                 () -> parse("selfplay:\n  search:\n    algorithm: gumbel\n    reuseTree: true\n")).getMessage()
                 .contains("selfplay.search: reuseTree is not supported with GUMBEL"));
@@ -148,14 +172,14 @@ class RunConfigTest {
     @Test
     void anArenaSearchThatWouldRepeatOneGameIsRefused() {
         assertTrue(assertThrows(ConfigException.class,
-                () -> parse("evaluation:\n  search:\n    algorithm: gumbel\n    gumbelScale: 0\n")).getMessage()
-                .contains("evaluation.search: gumbel with gumbelScale 0 plays every arena game between two players "
+                () -> parse("arena:\n  search:\n    algorithm: gumbel\n    gumbelScale: 0\n")).getMessage()
+                .contains("arena.search: gumbel with gumbelScale 0 plays every arena game between two players "
                         + "the same way"));
         assertTrue(assertThrows(ConfigException.class,
-                () -> parse("evaluation:\n  search:\n    temperatureMoves: 0\n")).getMessage()
-                .contains("evaluation.search: puct with temperatureMoves 0 plays every arena game"));
-        assertEquals(SearchAlgorithm.GUMBEL, parse("evaluation:\n  search:\n    algorithm: gumbel\n"
-                + "    gumbelScale: 1\n").evaluation().search().algorithm());
+                () -> parse("arena:\n  search:\n    temperatureMoves: 0\n")).getMessage()
+                .contains("arena.search: puct with temperatureMoves 0 plays every arena game"));
+        assertEquals(SearchAlgorithm.GUMBEL, parse("arena:\n  search:\n    algorithm: gumbel\n"
+                + "    gumbelScale: 1\n").arena().search().algorithm());
         // Self-play may be greedy: its games differ by their own noise settings, and nothing counts them as samples.
         assertEquals(0, parse("selfplay:\n  search:\n    algorithm: puct\n    temperatureMoves: 0\n").search()
                 .puct().temperatureMoves());

@@ -44,8 +44,8 @@ class RunFaultsTest {
             d -> d.checkpoint(1).resolve(Checkpoints.METADATA_FILE),
             d -> d.checkpoint(2).resolve(Checkpoints.OPTIMIZER_FILE),
             RunDirectory::bestFile,
-            d -> d.dataParts(2).get(0).path(),
-            d -> RunDirectory.partStats(d.dataParts(2).get(1).path()),
+            d -> d.shards(2).get(0).path(),
+            d -> RunDirectory.shardStats(d.shards(2).get(1).path()),
             d -> d.trainingStats(2),
             d -> d.arenaFile(1),
             RunDirectory::metricsFile,
@@ -88,22 +88,22 @@ class RunFaultsTest {
         assertFalse(RunTables.readLadder(dir.eloFile()).isEmpty());
     }
 
-    /** A damaged data part that training must read (its checkpoint is gone) is never trained on. */
+    /** A damaged shard that training must read (its checkpoint is gone) is never trained on. */
     @ParameterizedTest(name = "{0}")
     @org.junit.jupiter.params.provider.EnumSource(Damage.class)
-    void aDamagedDataPartIsNeverTrainedOn(Damage damage, @TempDir Path tmp) throws IOException {
+    void aDamagedShardIsNeverTrainedOn(Damage damage, @TempDir Path tmp) throws IOException {
         RunDirectory dir = new RunDirectory(tmp.resolve("run"));
         copy(base.resolve("run"), dir.root());
-        Path part = dir.dataParts(2).get(0).path();
-        damage(part, damage);
+        Path shard = dir.shards(2).get(0).path();
+        damage(shard, damage);
         FileTrees.delete(dir.checkpoint(2));
         try {
             new TrainingRun(config, dir, false).run();
-            assertEquals(Damage.DELETED, damage, "only a deleted part is simply played again");
+            assertEquals(Damage.DELETED, damage, "only a deleted shard is simply played again");
             Checkpoints.verify(dir.checkpoint(2));
         } catch (RuntimeException e) {
-            assertTrue(e.getMessage().contains(part.getFileName().toString()) && !e.getMessage().contains("\n"),
-                    "the error names the part in one line: " + e.getMessage());
+            assertTrue(e.getMessage().contains(shard.getFileName().toString()) && !e.getMessage().contains("\n"),
+                    "the error names the shard in one line: " + e.getMessage());
             assertFalse(Files.exists(dir.checkpoint(2)), "nothing was trained on it");
         }
     }

@@ -34,7 +34,7 @@ public class TrainingRunTest {
               workers: 2
               search: {simulations: 8, consideredActions: 4}
             training: {batchSize: 16, stepsPerGeneration: 4}
-            evaluation:
+            arena:
               gamesVsPrevious: 4
               gamesVsAnchors: 2
               rolloutSimulations: 8
@@ -47,10 +47,10 @@ public class TrainingRunTest {
     }
 
     @Test
-    void randomKomiGivesEachDataPartItsOwnKomiAndTheTrainingTargetsFollowIt(@TempDir Path tmp) throws IOException {
+    void randomKomiGivesEachShardItsOwnKomiAndTheTrainingTargetsFollowIt(@TempDir Path tmp) throws IOException {
         RunConfig config = RunConfig.from(ConfigNode.parse("tiny.yaml", new StringReader(TINY
                 .replace("features: az5", "features: rich").replace("generations: 2", "generations: 1")
-                .replace("  gamesPerGeneration: 8\n", "  gamesPerGeneration: 32\n  gamesPerPart: 4\n"
+                .replace("  gamesPerGeneration: 8\n", "  gamesPerGeneration: 32\n  gamesPerShard: 4\n"
                         + "  randomKomi: {min: -7.5, max: 8.5}\n"))));
         RunDirectory dir = new RunDirectory(tmp.resolve("run"));
         new TrainingRun(config, dir, false).run();
@@ -60,12 +60,12 @@ public class TrainingRunTest {
             assertTrue(komi >= -7.5 && komi <= 8.5 && (komi - 0.5) % 1 == 0, "komi " + komi);
             komis.add(komi);
         }
-        assertTrue(komis.size() >= 3, "8 parts drew komis " + komis);
+        assertTrue(komis.size() >= 3, "8 shards drew komis " + komis);
         // The rich planes show each sample's komi (plane 11, from the mover's view, / 15).
         java.util.Set<Float> shown = new java.util.TreeSet<>();
-        for (RunDirectory.DataPart part : dir.dataParts(1)) {
-            TrainingShard shard = TrainingShard.read(part.path());
-            shown.add(Math.abs(shard.observations()[11 * 16]) * 15);
+        for (RunDirectory.Shard shard : dir.shards(1)) {
+            TrainingShard samples = TrainingShard.read(shard.path());
+            shown.add(Math.abs(samples.observations()[11 * 16]) * 15);
         }
         assertTrue(shown.size() >= 3, "komis seen by the network: " + shown);
     }
@@ -87,8 +87,8 @@ public class TrainingRunTest {
             assertTrue(Files.isDirectory(dir.checkpoint(g)), "checkpoint " + g);
         }
         assertEquals("gen-0002", RunDirectory.readIfExists(dir.bestFile()).strip());
-        assertEquals(8, dir.dataParts(1).stream().mapToInt(RunDirectory.DataPart::games).sum());
-        TrainingShard shard = TrainingShard.read(dir.dataParts(1).get(0).path());
+        assertEquals(8, dir.shards(1).stream().mapToInt(RunDirectory.Shard::games).sum());
+        TrainingShard shard = TrainingShard.read(dir.shards(1).get(0).path());
         assertTrue(shard.hasOwnership());
         try (Stream<Path> games = Files.list(dir.gamesDir(1))) {
             List<Path> sgf = games.toList();
@@ -118,30 +118,30 @@ public class TrainingRunTest {
                 withoutElo(RunTables.readMetrics(written(tmp.resolve("metrics-after-one.csv"), metricsAfterOne)).get(1)));
 
         // Kill during generation 2's evaluation, during its training (checkpoint half written: only a temp
-        // directory), and after its first self-play part: each phase is redone, nothing else.
+        // directory), and after its first self-play shard: each phase is redone, nothing else.
         Files.delete(dir.arenaFile(2));
         AtomicFiles.writeString(dir.bestFile(), "gen-0001\n"); // evaluation had not promoted it yet
         FileTrees.delete(dir.checkpoint(2));
         Files.createDirectories(dir.checkpoint(2).resolveSibling(".gen-0002.tmp-12345"));
         Files.writeString(dir.checkpoint(2).resolveSibling(".gen-0002.tmp-12345").resolve("weights.params"), "x");
-        List<RunDirectory.DataPart> parts = dir.dataParts(2);
-        Files.delete(parts.get(parts.size() - 1).path());
-        Files.writeString(dir.dataDir(2).resolve(".part-009-4g.npz.tmp"), "partial");
+        List<RunDirectory.Shard> shards = dir.shards(2);
+        Files.delete(shards.get(shards.size() - 1).path());
+        Files.writeString(dir.dataDir(2).resolve(".shard-009-4g.npz.tmp"), "partial");
         Files.writeString(dir.checkpoint(1).resolve(".model-int8-w63.onnx123.tmp"), "partial");
-        int gamesLeft = parts.get(parts.size() - 1).games();
+        int gamesLeft = shards.get(shards.size() - 1).games();
         String metrics = Files.readString(dir.metricsFile());
         Files.writeString(dir.metricsFile(), metrics.substring(0, metrics.indexOf("\n2,") + 1));
 
         TrainingRun.Summary third = new TrainingRun(tiny(2), dir, false).run();
-        assertEquals(gamesLeft, third.games(), "only the lost part is played again");
+        assertEquals(gamesLeft, third.games(), "only the lost shard is played again");
         assertFalse(third.alreadyComplete());
         assertEquals(4, third.steps(), "generation 2 is trained again");
         assertTrue(Files.isDirectory(dir.checkpoint(2)));
         assertTrue(Files.exists(dir.arenaFile(2)));
-        assertEquals(8, dir.dataParts(2).stream().mapToInt(RunDirectory.DataPart::games).sum());
+        assertEquals(8, dir.shards(2).stream().mapToInt(RunDirectory.Shard::games).sum());
         assertEquals(3, Files.readAllLines(dir.metricsFile()).size());
         assertFalse(Files.exists(dir.checkpoint(2).resolveSibling(".gen-0002.tmp-12345")), "stale temp removed");
-        assertFalse(Files.exists(dir.dataDir(2).resolve(".part-009-4g.npz.tmp")), "stale temp removed");
+        assertFalse(Files.exists(dir.dataDir(2).resolve(".shard-009-4g.npz.tmp")), "stale temp removed");
         assertFalse(Files.exists(dir.checkpoint(1).resolve(".model-int8-w63.onnx123.tmp")), "stale temp removed");
 
         // A finished run does nothing more.

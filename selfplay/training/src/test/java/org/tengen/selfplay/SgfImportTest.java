@@ -188,9 +188,9 @@ class SgfImportTest {
         assertTrue(summary.describe().startsWith("imported 2 games from 5 files: 5 positions in 2 shards"),
                 summary.describe());
 
-        // Shards close at the first game end at or after 2 samples; the replay window reads them like self-play parts.
+        // Shards close at the first game end at or after 2 samples; the replay window reads them like self-play shards.
         List<Path> shards = SgfImport.shards(out);
-        assertEquals(List.of("part-00000-1g.npz", "part-00001-1g.npz"),
+        assertEquals(List.of("shard-00000-1g.npz", "shard-00001-1g.npz"),
                 shards.stream().map(p -> p.getFileName().toString()).toList());
         ReplayBuffer replay = new ReplayBuffer(new InputSpec("az3", 3, 3, 3), RunConfig.defaults().replay(), 4, 1);
         for (Path shard : shards) {

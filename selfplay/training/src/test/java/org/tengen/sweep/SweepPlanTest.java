@@ -73,6 +73,25 @@ class SweepPlanTest {
         assertEquals(List.of("constant-lr", "12"), List.of(name.group(1), name.group(2)));
     }
 
+    /** Issue 24: {@code evaluation} is now {@code arena}, in a base config and in an edit, in either order. */
+    @Test
+    void earlierNamesOfFieldsAreEditedAndWrittenUnderTheCurrentOnes() {
+        String earlierBase = BASE + "evaluation: {gamesVsAnchors: 4}\n";
+        SweepPlan.Variant earlierEdit = new SweepPlan.Variant("more", Map.of("evaluation.gamesVsAnchors", 6));
+        SweepPlan.Variant currentEdit = new SweepPlan.Variant("more", Map.of("arena.gamesVsAnchors", 6));
+        for (String base : List.of(earlierBase, earlierBase.replace("evaluation:", "arena:"))) {
+            for (SweepPlan.Variant edit : List.of(earlierEdit, currentEdit)) {
+                SweepPlan.Run run = new SweepPlan(Path.of("base.yaml"), base, List.of(edit), List.of(1)).runs().get(0);
+                assertEquals(6, parse(run).arena().gamesVsAnchors(), run.config());
+                assertFalse(run.config().contains("evaluation"), run.config());
+            }
+        }
+        IllegalArgumentException same = assertThrows(IllegalArgumentException.class, () -> new SweepPlan(
+                Path.of("base.yaml"), earlierBase, List.of(new SweepPlan.Variant("same",
+                Map.of("arena.gamesVsAnchors", 4))), List.of(1)).runs());
+        assertEquals("variant same: arena.gamesVsAnchors=4 changes nothing in base.yaml", same.getMessage());
+    }
+
     @Test
     void anEditThatChangesNothingOrBreaksTheConfigIsRefusedNamingTheVariant() {
         IllegalArgumentException same = assertThrows(IllegalArgumentException.class, () -> plan(List.of(

@@ -23,8 +23,8 @@ import org.yaml.snakeyaml.error.YAMLException;
 /**
  * The speed half of {@link InferenceBackend#AUTO}'s choice: whether int8 is enough faster than fp32 ONNX Runtime on
  * this CPU ({@link InferenceBackend#INT8_MIN_SPEEDUP}). A timing probe is noisy on a loaded machine, so it is made
- * once and kept in {@value #FILE} of the folder where networks run (a run directory for {@code train}, {@code eval},
- * {@code match} and {@code gtp} on a run; a role's cache for actors and the evaluator), with the probe's figures and
+ * once and kept in {@value #FILE} of the folder where networks run (a run directory for {@code train},
+ * {@code match} and {@code gtp} on a run; a role's cache for actors and the arena), with the probe's figures and
  * the CPU, and decided again only on another CPU; elsewhere (a bare checkpoint) once per process. The other half, whether a network's int8 model agrees with fp32,
  * is a property of the network, kept with its int8 model ({@link Int8Net#of}).
  */

@@ -8,7 +8,7 @@ import org.slf4j.LoggerFactory;
 import org.tengen.models.onnx.OnnxModel;
 
 /**
- * Which library and precision run the networks of search (self-play, arena, eval, match, GTP); training always runs
+ * Which library and precision run the networks of search (self-play, arena, match, GTP); training always runs
  * on libtorch. libtorch and ONNX Runtime in fp32 compute the same function (they agree to about 1e-6, see
  * {@code OnnxEvaluatorTest}); ONNX Runtime is faster on CPU at the small batches search makes. int8 approximates it
  * ({@link Int8Net}).

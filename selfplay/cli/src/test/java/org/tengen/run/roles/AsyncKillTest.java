@@ -14,20 +14,20 @@ import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.run.KillAndResumeTest;
 import org.tengen.run.RunDirectory;
 import org.tengen.run.tables.RunTables;
-import org.tengen.store.DirectoryStore;
+import org.tengen.store.FileStore;
 import org.tengen.store.RunStore;
 
 /**
  * Kills a real {@code tengen train} with {@code mode: async} with SIGKILL twice (once the learner has committed a
  * generation, and again a moment after the restart), lets the same command finish the run, and checks the store as
- * {@code RolesKillTest} does (every batch trained on or stale exactly once, every model verifies, every generation
+ * {@code RolesKillTest} does (every shard trained on or stale exactly once, every model verifies, every generation
  * rated once) and the run directory exported from it.
  */
 class AsyncKillTest {
     private static final int GENERATIONS = 4;
 
     @Test
-    void aKilledAsyncTrainResumesAndCountsEveryBatchOnce(@TempDir Path tmp) throws Exception {
+    void aKilledAsyncTrainResumesAndCountsEveryShardOnce(@TempDir Path tmp) throws Exception {
         String text = RoleProcesses.CONFIG.replace("generations: 4", "generations: " + GENERATIONS + "\nmode: async");
         Path config = tmp.resolve("async.yaml");
         Files.writeString(config, text);
@@ -50,7 +50,7 @@ class AsyncKillTest {
         assertEquals(0, last.exitValue(), Files.readString(log3));
         assertTrue(Files.readString(log3).contains("Run summary"), Files.readString(log3));
 
-        try (RunStore store = new DirectoryStore(storeDir)) {
+        try (RunStore store = new FileStore(storeDir)) {
             RoleProcesses.Accounting a = RoleProcesses.check(store, GENERATIONS, tmp);
             assertTrue(a.consumed() > 0, a.toString());
             RoleProcesses.checkRated(store, RoleProcesses.config(text), GENERATIONS);

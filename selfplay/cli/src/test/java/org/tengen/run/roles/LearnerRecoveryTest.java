@@ -17,10 +17,10 @@ import org.tengen.store.RunLayout.ModelRef;
 import org.tengen.store.RunStore;
 
 /**
- * The leftovers of a learner killed at each point of its commit order, planted by hand in a directory store, in one
+ * The leftovers of a learner killed at each point of its commit order, planted by hand in a file store, in one
  * process: an orphan model (files uploaded, no ledger), a ledger put cut short between its two links (the hidden
  * record without the object), and a ledger whose model was never published. The resumed learner clears the first two,
- * finishes the third, and every batch is still counted once.
+ * finishes the third, and every shard is still counted once.
  */
 // An actor waits for a model it can use: a model that never verifies must fail the test, not hang the build.
 @Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
@@ -40,7 +40,7 @@ class LearnerRecoveryTest {
             // Killed after uploading generation 1's files, before its ledger: some other weights, half uploaded.
             ModelRef orphan = new ModelRef(1, "ab".repeat(32));
             store.put(orphan.file("weights.params"), new byte[] {1, 2, 3});
-            // ... and once more in the middle of the ledger's put: a directory store's record without its object.
+            // ... and once more in the middle of the ledger's put: a file store's record without its object.
             Path ledgerFile = root.resolve(RunLayout.ledger(1));
             Files.createDirectories(ledgerFile.getParent());
             Files.writeString(ledgerFile.resolveSibling("." + ledgerFile.getFileName() + ".sha256"),
@@ -59,8 +59,8 @@ class LearnerRecoveryTest {
             new ActorRole(store, config, "a1", tmp.resolve("a1"), poll).run(1);
             new LearnerRole(store, config, tmp.resolve("learner"), poll).run(2);
             RoleProcesses.Accounting a = RoleProcesses.check(store, 2, tmp);
-            assertEquals(3, a.batches());
-            assertEquals(3, a.consumed() + a.stale(), "every batch counted once: " + a);
+            assertEquals(3, a.shards());
+            assertEquals(3, a.consumed() + a.stale(), "every shard counted once: " + a);
         }
     }
 }

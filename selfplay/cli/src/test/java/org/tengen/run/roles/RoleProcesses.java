@@ -23,18 +23,18 @@ import org.tengen.run.RunConfig;
 import org.tengen.run.tables.CsvTable;
 import org.tengen.run.tables.RunTables;
 import org.tengen.store.RunLayout;
-import org.tengen.store.RunLayout.GameBatch;
+import org.tengen.store.RunLayout.GameShard;
 import org.tengen.store.RunLayout.ModelRef;
 import org.tengen.store.RunStore;
 
 /**
- * Real {@code tengen learner}, {@code tengen actor} and {@code tengen evaluator} processes on a run store, and the
- * checks of a store they leave behind: every ledger and model verifies, every uploaded batch up to what the learner
+ * Real {@code tengen learner}, {@code tengen actor} and {@code tengen arena} processes on a run store, and the
+ * checks of a store they leave behind: every ledger and model verifies, every uploaded shard up to what the learner
  * listed is trained on or counted stale, none twice; every generation is rated once, its games recorded once.
  */
 public final class RoleProcesses {
     /**
-     * A 5x5 run small enough for a few generations in seconds: a batch (4 games) is enough for a generation, and an
+     * A 5x5 run small enough for a few generations in seconds: a shard (4 games) is enough for a generation, and an
      * evaluation is 4 games against the previous model, plus 2 against the random anchor in even generations.
      */
     public static final String CONFIG = """
@@ -44,13 +44,13 @@ public final class RoleProcesses {
             generations: 4
             network: {blocks: 2, channels: 16}
             selfplay:
-              gamesPerPart: 4
+              gamesPerShard: 4
               parallelGames: 4
               workers: 1
               search: {simulations: 8, consideredActions: 4}
             replay: {maxModelAge: 1, windowSamples: 2000}
             training: {batchSize: 16, stepsPerGeneration: 8}
-            evaluation:
+            arena:
               gamesVsPrevious: 4
               gamesVsAnchors: 2
               anchorsEvery: 2
@@ -80,11 +80,11 @@ public final class RoleProcesses {
                 "--poll-seconds", "0.2", "--cache", tmp.resolve("cache-" + id).toString());
     }
 
-    static Process evaluator(Path config, String store, Path tmp, int generations, String log,
+    static Process arena(Path config, String store, Path tmp, int generations, String log,
                              Map<String, String> env) throws IOException {
-        return start(tmp.resolve(log), env, "evaluator", "--store", store, "--config", config.toString(),
+        return start(tmp.resolve(log), env, "arena", "--store", store, "--config", config.toString(),
                 "--generations", Integer.toString(generations), "--poll-seconds", "0.2",
-                "--cache", tmp.resolve("cache-evaluator").toString());
+                "--cache", tmp.resolve("cache-arena").toString());
     }
 
     static Process start(Path log, Map<String, String> env, String... args) throws IOException {
@@ -118,12 +118,12 @@ public final class RoleProcesses {
                 .anyMatch(e -> e.key().equals(RunLayout.ledger(generation)));
     }
 
-    static int batches(RunStore store, String actor) {
-        return (int) RunLayout.gameBatches(store).stream().filter(b -> b.actorId().equals(actor)).count();
+    static int shards(RunStore store, String actor) {
+        return (int) RunLayout.gameShards(store).stream().filter(b -> b.actorId().equals(actor)).count();
     }
 
     /**
-     * Checks the evaluator's work on a run to {@code generations}: each generation's results are there, are its own
+     * Checks the arena's work on a run to {@code generations}: each generation's results are there, are its own
      * games, as many as {@code config}'s arena plays (against the model before it: the run has no gating), each with
      * exactly one record; none beyond; the ladder rates the last. Returns the games.
      */
@@ -137,7 +137,7 @@ public final class RoleProcesses {
             assertEquals(arena.games(g), results.size(), key);
             String candidate = RunLayout.generationName(g);
             String previous = RunLayout.generationName(g - 1);
-            assertEquals(config.evaluation().gamesVsPrevious(), results.stream()
+            assertEquals(config.arena().gamesVsPrevious(), results.stream()
                     .filter(r -> r.a().equals(candidate) && r.b().equals(previous)).count(), key);
             assertTrue(results.stream().allMatch(r -> r.a().equals(candidate)), key);
             assertEquals(results.size(), store.list(RunLayout.arenaGames(g)).size(), "one record per game of " + key);
@@ -150,13 +150,13 @@ public final class RoleProcesses {
     }
 
     /** What {@link #check} found. */
-    record Accounting(int batches, int consumed, int stale, int unlisted, int models) {
+    record Accounting(int shards, int consumed, int stale, int unlisted, int models) {
     }
 
     /**
      * Checks the store after a run to {@code generations}: ledgers 0..generations all read and name models that
-     * verify, the pointer names the last, no batch is in two ledgers (or twice in one), every batch a ledger names is
-     * in the store, and every batch up to the last ledger's per-actor high-water mark is in a ledger.
+     * verify, the pointer names the last, no shard is in two ledgers (or twice in one), every shard a ledger names is
+     * in the store, and every shard up to the last ledger's per-actor high-water mark is in a ledger.
      */
     static Accounting check(RunStore store, int generations, Path tmp) throws IOException {
         List<LearnerLedger> ledgers = new ArrayList<>();
@@ -191,24 +191,24 @@ public final class RoleProcesses {
             }
         }
         counted.forEach((key, n) -> assertEquals(1, n, key + " is in " + n + " ledger entries"));
-        List<GameBatch> batches = RunLayout.gameBatches(store);
+        List<GameShard> shards = RunLayout.gameShards(store);
         Set<String> stored = new HashSet<>();
-        batches.forEach(b -> stored.add(b.npzKey()));
+        shards.forEach(b -> stored.add(b.npzKey()));
         counted.keySet().forEach(key -> assertTrue(stored.contains(key), key + " is in a ledger but not stored"));
         Map<String, Long> seen = ledgers.get(generations).seen();
         int unlisted = 0;
-        for (GameBatch b : batches) {
+        for (GameShard b : shards) {
             if (b.seq() <= seen.getOrDefault(b.actorId(), -1L)) {
                 assertTrue(counted.containsKey(b.npzKey()), b.npzKey() + " was listed but is in no ledger");
             } else {
                 unlisted++;
             }
             assertTrue(ledgerModels.contains(b.model()), b.npzKey() + " was played by an unpublished model");
-            Path shard = tmp.resolve("verify").resolve("batch.npz");
+            Path shard = tmp.resolve("verify").resolve("shard.npz");
             assertTrue(store.download(b.npzKey(), shard), b.npzKey());
             assertTrue(TrainingShard.read(shard).count() > 0, b.npzKey());
             assertTrue(store.get(b.sgfKey()).isPresent(), "the records of " + b.npzKey());
         }
-        return new Accounting(batches.size(), consumed, stale, unlisted, models.size());
+        return new Accounting(shards.size(), consumed, stale, unlisted, models.size());
     }
 }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tengen.store.PutResult;
 import org.tengen.store.RunLayout;
-import org.tengen.store.RunLayout.GameBatch;
+import org.tengen.store.RunLayout.GameShard;
 import org.tengen.store.RunStore;
 import org.tengen.store.S3Store;
 import org.tengen.store.S3TestServer;
@@ -28,26 +28,26 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 /**
- * Slow fault test of the roles: a learner, three actors and an evaluator as real processes, one of them killed with
+ * Slow fault test of the roles: a learner, three actors and the arena as real processes, one of them killed with
  * SIGKILL at a random moment (seeded; after some progress since the last kill) and started again, over and over,
  * while
  * <ul>
- *   <li>batches are uploaded again: before each kill the test puts a random stored batch's records and shard once
- *       more (each must be a no-op) and other bytes under its key (each must be refused); on the directory store a
+ *   <li>shards are uploaded again: before each kill the test puts a random stored shard's records and samples once
+ *       more (each must be a no-op) and other bytes under its key (each must be refused); on the file store a
  *       twin of actor a1, the same id in a second process, sometimes runs beside it (two writers of one sequence);
  *   <li>the store fails requests: S3 through a server that fails every 10th write, read and listing (half of the
- *       writes after storing them, so the retry uploads the object again), the directory store by making one of its
+ *       writes after storing them, so the retry uploads the object again), the file store by making one of its
  *       folders immutable ({@code chattr +i}) for a moment, so that writes there fail and the role exits non-zero,
  *       to be started again as the kubelet would.
  * </ul>
- * Then the learner and the evaluator finish, and the store must account for every batch exactly once, trained on or
+ * Then the learner and the arena finish, and the store must account for every shard exactly once, trained on or
  * stale ({@link RoleProcesses#check}; every model verifies), and rate every model once
- * ({@link RoleProcesses#checkRated}). Once over a directory store, once over S3 (the store tests' in-JVM S3 server,
+ * ({@link RoleProcesses#checkRated}). Once over a file store, once over S3 (the store tests' in-JVM S3 server,
  * which the processes reach through {@code AWS_ENDPOINT_URL}). Run it with
  * {@code mvn -B test -pl selfplay/cli -am -Dgroups=slow -Dtest=RolesKillLoopTest
  * -Dsurefire.failIfNoSpecifiedTests=false} ({@code -Dtengen.rolesKillLoop.seed=N} draws other moments). The
  * directory leg needs root on a file system with immutable files (ext4, xfs). In the default run {@link RolesKillTest}
- * kills an actor, the evaluator and the learner once each.
+ * kills an actor, the arena and the learner once each.
  */
 @Tag("slow")
 class RolesKillLoopTest {
@@ -56,9 +56,9 @@ class RolesKillLoopTest {
     private static final int KILLS = 20;
     private static final List<String> ACTORS = List.of("a1", "a2", "a3");
     /** Role numbers: 0 is the learner, 1 to 3 the actors. */
-    private static final int EVALUATOR = 4;
+    private static final int ARENA = 4;
     private static final int TWIN = 5;
-    /** Folders of a directory store that a write may hit. */
+    /** Folders of a file store that a write may hit. */
     private static final List<String> FREEZABLE = List.of("games/a1", "games/a2", "games/a3", "learner", "models",
             "arena", "metrics/learner");
 
@@ -104,7 +104,7 @@ class RolesKillLoopTest {
         void start(int role) throws IOException {
             processes[role] = switch (role) {
                 case 0 -> RoleProcesses.learner(config, location, tmp, GENERATIONS, "learner.log", env);
-                case EVALUATOR -> RoleProcesses.evaluator(config, location, tmp, GENERATIONS, "evaluator.log", env);
+                case ARENA -> RoleProcesses.arena(config, location, tmp, GENERATIONS, "arena.log", env);
                 case TWIN -> RoleProcesses.actor(config, location, tmp, ACTORS.get(0), "a1-twin.log", env);
                 default -> RoleProcesses.actor(config, location, tmp, ACTORS.get(role - 1), ACTORS.get(role - 1)
                         + ".log", env);
@@ -113,7 +113,7 @@ class RolesKillLoopTest {
 
         boolean finished(int role) {
             Process p = processes[role];
-            return p != null && !p.isAlive() && p.exitValue() == 0 && (role == 0 || role == EVALUATOR);
+            return p != null && !p.isAlive() && p.exitValue() == 0 && (role == 0 || role == ARENA);
         }
 
         /** Starts again every role that exited non-zero (a store failure it could not retry), and counts them. */
@@ -158,14 +158,14 @@ class RolesKillLoopTest {
         }
         int learnerKills = 0;
         int actorKills = 0;
-        int evaluatorKills = 0;
+        int arenaKills = 0;
         int rePuts = 0;
         int refused = 0;
         int twins = 0;
         int freezes = 0;
         try {
-            while (learnerKills + actorKills + evaluatorKills < KILLS) {
-                // Each kill waits for progress since the one before (a batch, a ledger or an arena result), then a
+            while (learnerKills + actorKills + arenaKills < KILLS) {
+                // Each kill waits for progress since the one before (a shard, a ledger or an arena result), then a
                 // random moment: on a loaded machine a JVM and libtorch take longer to start than a fixed pause, and
                 // kills would then only ever hit start-up.
                 int seen = progress(store);
@@ -194,7 +194,7 @@ class RolesKillLoopTest {
                 }
                 int draw = random.nextInt(4);
                 int victim = roles.processes[TWIN] != null ? TWIN
-                        : draw == 0 ? 0 : draw == 1 ? EVALUATOR : 1 + random.nextInt(ACTORS.size());
+                        : draw == 0 ? 0 : draw == 1 ? ARENA : 1 + random.nextInt(ACTORS.size());
                 if (!roles.processes[victim].isAlive()) {
                     roles.restartFailed(); // it failed in the freeze just now, or it finished: take an actor
                     victim = 1 + random.nextInt(ACTORS.size());
@@ -210,15 +210,15 @@ class RolesKillLoopTest {
                 }
                 if (victim == 0) {
                     learnerKills++;
-                } else if (victim == EVALUATOR) {
-                    evaluatorKills++;
+                } else if (victim == ARENA) {
+                    arenaKills++;
                 } else {
                     actorKills++;
                 }
                 roles.start(victim);
             }
-            for (int role : new int[] {0, EVALUATOR}) {
-                String log = role == 0 ? "learner.log" : "evaluator.log";
+            for (int role : new int[] {0, ARENA}) {
+                String log = role == 0 ? "learner.log" : "arena.log";
                 while (true) {
                     Process p = roles.processes[role];
                     assertTrue(p.waitFor(300, TimeUnit.SECONDS), log + ": the role finishes");
@@ -239,42 +239,42 @@ class RolesKillLoopTest {
         }
         RoleProcesses.Accounting a = RoleProcesses.check(store, GENERATIONS, tmp);
         int games = RoleProcesses.checkRated(store, RoleProcesses.config(configText), GENERATIONS);
-        System.out.printf("roles kill loop on %s: %d kills (learner %d, actors %d, evaluator %d), %d batches of %d"
+        System.out.printf("roles kill loop on %s: %d kills (learner %d, actors %d, arena %d), %d shards of %d"
                         + " games (%d trained on, %d stale, %d after the last listing), %d models, %d arena games;"
-                        + " %d re-puts of stored batch objects (no-ops), %d conflicting puts refused, %d twin actors,"
+                        + " %d re-puts of stored shard objects (no-ops), %d conflicting puts refused, %d twin actors,"
                         + " %d store faults (S3 server) or %d frozen folders, %d restarts after a store failure;"
                         + " %.1f s%n",
-                location, learnerKills + actorKills + evaluatorKills, learnerKills, actorKills, evaluatorKills,
-                a.batches(), RoleProcesses.config(configText).gamesPerPart(), a.consumed(), a.stale(), a.unlisted(),
+                location, learnerKills + actorKills + arenaKills, learnerKills, actorKills, arenaKills,
+                a.shards(), RoleProcesses.config(configText).gamesPerShard(), a.consumed(), a.stale(), a.unlisted(),
                 a.models(), games, rePuts, refused, twins, S3TestServer.faults() - faultsBefore, freezes,
                 roles.restartsAfterFailure, (System.nanoTime() - start) / 1e9);
     }
 
-    /** Batches, ledgers and arena results in the store: grows as the roles work. */
+    /** Shards, ledgers and arena results in the store: grows as the roles work. */
     private static int progress(RunStore store) {
         return store.list(RunLayout.GAMES).size() + store.list(RunLayout.LEDGERS).size()
                 + store.list(RunLayout.ARENA).size();
     }
 
     /**
-     * Uploads a random stored batch again, as an actor would that did not know its upload had landed: its records and
-     * shard, the same bytes, must be no-ops; other bytes under its key must be refused and leave it whole. Returns
+     * Uploads a random stored shard again, as an actor would that did not know its upload had landed: its records and
+     * samples, the same bytes, must be no-ops; other bytes under its key must be refused and leave it whole. Returns
      * the re-puts and the refusals.
      */
     private static int[] duplicates(RunStore store, SplittableRandom random) {
-        List<GameBatch> batches = new ArrayList<>(RunLayout.gameBatches(store));
-        if (batches.isEmpty()) {
+        List<GameShard> shards = new ArrayList<>(RunLayout.gameShards(store));
+        if (shards.isEmpty()) {
             return new int[2];
         }
-        GameBatch batch = batches.get(random.nextInt(batches.size()));
-        byte[] records = store.get(batch.sgfKey()).orElseThrow(() -> new AssertionError(batch.sgfKey()));
-        byte[] shard = store.get(batch.npzKey()).orElseThrow(() -> new AssertionError(batch.npzKey()));
-        assertEquals(PutResult.UNCHANGED, store.put(batch.sgfKey(), records), batch.sgfKey());
-        assertEquals(PutResult.UNCHANGED, store.put(batch.npzKey(), shard), batch.npzKey());
-        byte[] other = shard.clone();
+        GameShard shard = shards.get(random.nextInt(shards.size()));
+        byte[] records = store.get(shard.sgfKey()).orElseThrow(() -> new AssertionError(shard.sgfKey()));
+        byte[] samples = store.get(shard.npzKey()).orElseThrow(() -> new AssertionError(shard.npzKey()));
+        assertEquals(PutResult.UNCHANGED, store.put(shard.sgfKey(), records), shard.sgfKey());
+        assertEquals(PutResult.UNCHANGED, store.put(shard.npzKey(), samples), shard.npzKey());
+        byte[] other = samples.clone();
         other[other.length / 2] ^= 1;
-        assertThrows(StoreConflictException.class, () -> store.put(batch.npzKey(), other), batch.npzKey());
-        assertArrayEquals(shard, store.get(batch.npzKey()).orElseThrow(), batch.npzKey());
+        assertThrows(StoreConflictException.class, () -> store.put(shard.npzKey(), other), shard.npzKey());
+        assertArrayEquals(samples, store.get(shard.npzKey()).orElseThrow(), shard.npzKey());
         return new int[] {2, 1};
     }
 
@@ -294,7 +294,7 @@ class RolesKillLoopTest {
     }
 
     private static boolean logsMention(Path tmp, String text) throws IOException {
-        for (String log : List.of("learner.log", "evaluator.log", "a1.log", "a2.log", "a3.log", "a1-twin.log")) {
+        for (String log : List.of("learner.log", "arena.log", "a1.log", "a2.log", "a3.log", "a1-twin.log")) {
             Path file = tmp.resolve(log);
             if (Files.exists(file) && Files.readString(file).contains(text)) {
                 return true;

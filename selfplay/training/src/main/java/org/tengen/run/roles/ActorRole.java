@@ -28,22 +28,22 @@ import org.tengen.search.Seeds;
 import org.tengen.sgf.GameRecord;
 import org.tengen.sgf.GoSgf;
 import org.tengen.store.RunLayout;
-import org.tengen.store.RunLayout.GameBatch;
+import org.tengen.store.RunLayout.GameShard;
 import org.tengen.store.RunLayout.ModelRef;
 import org.tengen.store.RunStore;
 import org.tengen.store.StoreConflictException;
 import org.tengen.store.StoreStats;
 
 /**
- * An actor: plays self-play games with the newest published model and uploads them, batch by batch, to the run
+ * An actor: plays self-play games with the newest published model and uploads them, shard by shard, to the run
  * store. It keeps no state of its own: the model comes from {@code models/latest.json}, or with
- * {@code evaluation.gating} from {@code models/best.json}, which the evaluator moves (downloaded into a cache and
- * verified), and its batch numbers continue from the highest it has in the store ({@link RunLayout#nextSeq}), so it
- * may be killed at any moment and restarted with the same id. A batch is {@code selfplay.gamesPerPart} games, played
- * by {@link SelfPlayWorkers} as in {@code tengen train}; between batches the actor reads the pointer again and swaps
+ * {@code arena.gating} from {@code models/best.json}, which the arena moves (downloaded into a cache and
+ * verified), and its shard numbers continue from the highest it has in the store ({@link RunLayout#nextSeq}), so it
+ * may be killed at any moment and restarted with the same id. A shard is {@code selfplay.gamesPerShard} games, played
+ * by {@link SelfPlayWorkers} as in {@code tengen train}; between shards the actor reads the pointer again and swaps
  * in a newer model.
  *
- * <p>Upload order: the batch's SGF records first, its {@code .npz} shard last. The learner looks only at shards, so a
+ * <p>Upload order: the shard's SGF records first, its {@code .npz} samples last. The learner looks only at those, so a
  * kill between the two leaves records nobody reads, and the restarted actor skips that number. A put is never an
  * overwrite: a number that is taken (the same id running twice) is a conflict, and the actor moves to the next.
  */
@@ -53,12 +53,12 @@ public final class ActorRole {
     /**
      * What an actor did.
      *
-     * @param batches   batches uploaded
+     * @param shards    shards uploaded
      * @param games     games in them
      * @param samples   training samples in them
      * @param seconds   wall time spent playing (not waiting for a model or uploading)
      */
-    public record Summary(long batches, long games, long samples, double seconds) {
+    public record Summary(long shards, long games, long samples, double seconds) {
         public double gamesPerHour() {
             return seconds == 0 ? 0 : games * 3600 / seconds;
         }
@@ -80,23 +80,23 @@ public final class ActorRole {
         this.cacheDir = cacheDir;
         this.poll = poll;
         this.agents = Agents.keepingAutoChoiceIn(config, cacheDir);
-        this.pointer = config.evaluation().gating() ? RunLayout.BEST_MODEL : RunLayout.LATEST_MODEL;
+        this.pointer = config.arena().gating() ? RunLayout.BEST_MODEL : RunLayout.LATEST_MODEL;
     }
 
-    /** Plays and uploads {@code maxBatches} batches (or until killed, if {@code Long.MAX_VALUE}). */
-    public Summary run(long maxBatches) throws InterruptedException {
-        return run(maxBatches, () -> false);
+    /** Plays and uploads {@code maxShards} shards (or until killed, if {@code Long.MAX_VALUE}). */
+    public Summary run(long maxShards) throws InterruptedException {
+        return run(maxShards, () -> false);
     }
 
     /**
-     * Plays and uploads batches until {@code maxBatches} are uploaded or {@code stop} says so (asked before each batch
-     * and while waiting for a model: a batch being played is finished and uploaded).
+     * Plays and uploads shards until {@code maxShards} are uploaded or {@code stop} says so (asked before each shard
+     * and while waiting for a model: a shard being played is finished and uploaded).
      */
-    public Summary run(long maxBatches, BooleanSupplier stop) throws InterruptedException {
+    public Summary run(long maxShards, BooleanSupplier stop) throws InterruptedException {
         long seq = RunLayout.nextSeq(store, id);
-        LOG.info("Actor {} on {}: batches of {} games from number {}", id, store.location(), config.gamesPerPart(),
+        LOG.info("Actor {} on {}: shards of {} games from number {}", id, store.location(), config.gamesPerShard(),
                 seq);
-        long batches = 0;
+        long shards = 0;
         long games = 0;
         long samples = 0;
         double seconds = 0;
@@ -105,7 +105,7 @@ public final class ActorRole {
         SelfPlayWorkers workers = null;
         boolean waitLogged = false;
         try {
-            while (batches < maxBatches && !stop.getAsBoolean()) {
+            while (shards < maxShards && !stop.getAsBoolean()) {
                 Optional<ModelRef> latest = RunLayout.pointer(store, pointer);
                 if (model == null && latest.isEmpty()) {
                     if (!waitLogged) {
@@ -144,22 +144,23 @@ public final class ActorRole {
                 }
                 List<GameRecord> records = new ArrayList<>();
                 StoreStats before = store.stats();
-                SelfPlayWorkers.Batch batch = playBatch(workers, seq, records);
-                seconds += batch.seconds();
-                if (batch.samples().count() == 0) {
+                SelfPlayWorkers.PlayedShard played = playShard(workers, seq, records);
+                seconds += played.seconds();
+                if (played.samples().count() == 0) {
                     LOG.warn("Actor {}: {} games produced no training samples; not uploaded", id,
-                            batch.summary().games());
+                            played.summary().games());
                     continue;
                 }
-                GameBatch uploaded = upload(batch, records, model, seq);
+                GameShard uploaded = upload(played, records, model, seq);
                 seq = uploaded.seq() + 1;
-                batches++;
-                games += batch.summary().games();
-                samples += batch.samples().count();
-                putMetrics(uploaded, batch, before);
-                LOG.info(String.format(Locale.ROOT, "Actor %s: batch %d (%s): %d games, %d samples in %.1f s "
-                                + "(%.0f games/h), uploaded", id, uploaded.seq(), model, batch.summary().games(),
-                        batch.samples().count(), batch.seconds(), batch.summary().games() * 3600 / batch.seconds()));
+                shards++;
+                games += played.summary().games();
+                samples += played.samples().count();
+                putMetrics(uploaded, played, before);
+                LOG.info(String.format(Locale.ROOT, "Actor %s: shard %d (%s): %d games, %d samples in %.1f s "
+                                + "(%.0f games/h), uploaded", id, uploaded.seq(), model, played.summary().games(),
+                        played.samples().count(), played.seconds(),
+                        played.summary().games() * 3600 / played.seconds()));
             }
         } finally {
             if (workers != null) {
@@ -169,30 +170,30 @@ public final class ActorRole {
                 net.close();
             }
         }
-        return new Summary(batches, games, samples, seconds);
+        return new Summary(shards, games, samples, seconds);
     }
 
-    /** The writer name of an actor's figures, {@code metrics/actor-ID/}, one report per batch (its number). */
+    /** The writer name of an actor's figures, {@code metrics/actor-ID/}, one report per shard (its number). */
     public static String metricsWriter(String id) {
         return "actor-" + id;
     }
 
     /**
-     * Puts the figures of an uploaded batch: its speed, and its model's lag, how many generations the latest model
-     * was ahead of the one that played the batch when it was uploaded (training on games of an older model is what
+     * Puts the figures of an uploaded shard: its speed, and its model's lag, how many generations the latest model
+     * was ahead of the one that played the shard when it was uploaded (training on games of an older model is what
      * asynchronous self-play costs).
      */
-    private void putMetrics(GameBatch uploaded, SelfPlayWorkers.Batch batch, StoreStats before) {
+    private void putMetrics(GameShard uploaded, SelfPlayWorkers.PlayedShard played, StoreStats before) {
         int latest = RunLayout.latest(store).map(ModelRef::generation).orElse(uploaded.model().generation());
         StoreStats after = store.stats();
         Map<String, String> figures = new LinkedHashMap<>();
-        figures.put("batch", Long.toString(uploaded.seq()));
+        figures.put("batch", Long.toString(uploaded.seq())); // the shard's number, under the figure's earlier name
         figures.put("model_generation", Integer.toString(uploaded.model().generation()));
         figures.put("model_lag", Integer.toString(Math.max(0, latest - uploaded.model().generation())));
-        figures.put("games", Integer.toString(batch.summary().games()));
-        figures.put("samples", Long.toString(batch.samples().count()));
-        figures.put("seconds", RunTables.number(batch.seconds()));
-        figures.put("games_per_hour", RunTables.number(batch.summary().games() * 3600 / batch.seconds()));
+        figures.put("games", Integer.toString(played.summary().games()));
+        figures.put("samples", Long.toString(played.samples().count()));
+        figures.put("seconds", RunTables.number(played.seconds()));
+        figures.put("games_per_hour", RunTables.number(played.summary().games() * 3600 / played.seconds()));
         figures.putAll(RoleMetrics.storeFigures(before, after));
         RoleMetrics.put(store, metricsWriter(id), uploaded.seq(), figures);
     }
@@ -202,42 +203,42 @@ public final class ActorRole {
         return id.hashCode();
     }
 
-    /** Plays batch {@code seq}, its komi and streams drawn from the actor's stream and the number. */
-    private SelfPlayWorkers.Batch playBatch(SelfPlayWorkers workers, long seq, List<GameRecord> records) {
+    /** Plays shard {@code seq}, its komi and streams drawn from the actor's stream and the number. */
+    private SelfPlayWorkers.PlayedShard playShard(SelfPlayWorkers workers, long seq, List<GameRecord> records) {
         Rules rules = config.selfPlayKomi().draw(config.rules(),
                 new SplittableRandom(Seeds.mix(config.seed(), stream(), seq, -1)));
-        return workers.play(config.gamesPerPart(), rules, new long[] {stream(), seq}, records::add);
+        return workers.play(config.gamesPerShard(), rules, new long[] {stream(), seq}, records::add);
     }
 
-    /** Uploads a batch under number {@code seq}, or the next free one; returns the batch as stored. */
-    private GameBatch upload(SelfPlayWorkers.Batch batch, List<GameRecord> games, ModelRef model, long seq) {
+    /** Uploads a shard under number {@code seq}, or the next free one; returns the shard as stored. */
+    private GameShard upload(SelfPlayWorkers.PlayedShard played, List<GameRecord> games, ModelRef model, long seq) {
         StringBuilder sgf = new StringBuilder();
         for (GameRecord record : games) {
             sgf.append(GoSgf.format(record)).append('\n');
         }
         byte[] records = sgf.toString().getBytes(StandardCharsets.UTF_8);
-        Path shard = cacheDir.resolve(".batch-" + id + ".npz");
+        Path file = cacheDir.resolve(".shard-" + id + ".npz");
         try {
             Files.createDirectories(cacheDir);
-            Files.deleteIfExists(shard);
-            batch.samples().toShard().write(shard);
+            Files.deleteIfExists(file);
+            played.samples().toShard().write(file);
             for (long n = seq; ; n++) {
-                GameBatch key = new GameBatch(id, n, model);
+                GameShard key = new GameShard(id, n, model);
                 try {
                     store.put(key.sgfKey(), records);
-                    store.put(key.npzKey(), shard);
+                    store.put(key.npzKey(), file);
                     return key;
                 } catch (StoreConflictException e) {
-                    LOG.warn("Actor {}: batch number {} is taken ({}); using the next", id, n, e.getMessage());
+                    LOG.warn("Actor {}: shard number {} is taken ({}); using the next", id, n, e.getMessage());
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + shard + ": " + e, e);
+            throw new UncheckedIOException("cannot write " + file + ": " + e, e);
         } finally {
             try {
-                Files.deleteIfExists(shard);
+                Files.deleteIfExists(file);
             } catch (IOException e) {
-                LOG.debug("cannot delete {}", shard, e);
+                LOG.debug("cannot delete {}", file, e);
             }
         }
     }

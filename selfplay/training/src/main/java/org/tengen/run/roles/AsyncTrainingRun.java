@@ -21,17 +21,17 @@ import org.tengen.run.RunDirectory;
 import org.tengen.run.TrainingRun;
 import org.tengen.run.tables.ResourceLog;
 import org.tengen.run.tables.RunTables;
-import org.tengen.store.DirectoryStore;
+import org.tengen.store.FileStore;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;
 import org.tengen.store.StoreConflictException;
 
 /**
- * {@code tengen train} with {@code mode: async}: the roles of a split run, a learner, an actor and an evaluator
- * ({@link LearnerRole}, {@link ActorRole}, {@link EvaluatorRole}), run at the same time as threads of one process
- * over a {@link DirectoryStore} in the run directory ({@code store/}), so that training and evaluation overlap
+ * {@code tengen train} with {@code mode: async}: the roles of a split run, a learner, an actor and the arena
+ * ({@link LearnerRole}, {@link ActorRole}, {@link ArenaRole}), run at the same time as threads of one process
+ * over a {@link FileStore} in the run directory ({@code store/}), so that training and the arena overlap
  * self-play instead of waiting for it. The actor plays with {@code selfplay.workers} workers, as self-play in turns
- * does; the learner and the evaluator take the cores when they have work.
+ * does; the learner and the arena take the cores when they have work.
  *
  * <p>The store is the run's record, and every role keeps its state there, so a killed run resumes by running the
  * roles again. The run directory's usual files ({@code checkpoints/}, {@code arena/}, {@code elo.csv},
@@ -40,7 +40,7 @@ import org.tengen.store.StoreConflictException;
 public final class AsyncTrainingRun {
     private static final Logger LOG = LogManager.getLogger(AsyncTrainingRun.class);
     private static final Duration POLL = Duration.ofSeconds(1);
-    /** The actor's id in the store: its batches are {@code games/train/}. */
+    /** The actor's id in the store: its shards are {@code games/train/}. */
     static final String ACTOR = "train";
 
     private final RunConfig config;
@@ -61,7 +61,7 @@ public final class AsyncTrainingRun {
         return dir.root().resolve("store");
     }
 
-    /** Runs (or resumes) the roles until the learner and the evaluator reach the last generation. */
+    /** Runs (or resumes) the roles until the learner and the arena reach the last generation. */
     public TrainingRun.Summary run() throws InterruptedException {
         int removed = dir.removeStaleTemporaries();
         if (removed > 0) {
@@ -71,10 +71,10 @@ public final class AsyncTrainingRun {
         int target = config.generations();
         // One store object per role over the same directory, as separate processes would have: each role's
         // figures then count its own store requests, errors and retries.
-        try (RunStore store = new DirectoryStore(storeDir(dir));
-             RunStore learnerStore = new DirectoryStore(storeDir(dir));
-             RunStore evaluatorStore = new DirectoryStore(storeDir(dir));
-             RunStore actorStore = new DirectoryStore(storeDir(dir))) {
+        try (RunStore store = new FileStore(storeDir(dir));
+             RunStore learnerStore = new FileStore(storeDir(dir));
+             RunStore arenaStore = new FileStore(storeDir(dir));
+             RunStore actorStore = new FileStore(storeDir(dir))) {
             try {
                 store.put(RunLayout.CONFIG, configText.getBytes(StandardCharsets.UTF_8));
             } catch (StoreConflictException e) {
@@ -88,7 +88,7 @@ public final class AsyncTrainingRun {
                 return new TrainingRun.Summary(target, 0, 0, 0, 0, 0, 0, 0, ladder(), "", true);
             }
             LearnerRole learner = new LearnerRole(learnerStore, config, cache.resolve("learner"), POLL);
-            EvaluatorRole evaluator = new EvaluatorRole(evaluatorStore, config, cache.resolve("evaluator"), POLL);
+            ArenaRole arena = new ArenaRole(arenaStore, config, cache.resolve("arena"), POLL);
             ActorRole actor = new ActorRole(actorStore, config, ACTOR, cache.resolve("actor"), POLL);
             ExecutorService threads = Executors.newFixedThreadPool(3, r -> {
                 Thread t = new Thread(r, "async-role");
@@ -99,7 +99,7 @@ public final class AsyncTrainingRun {
             try (ResourceLog resources = ResourceLog.start(dir.resourcesFile(), () -> view[0].games(), 60);
                  Progress progress = Progress.start(progressBars, "generations", target, "")) {
                 Future<LearnerRole.Summary> learning = threads.submit(() -> learner.run(target));
-                Future<EvaluatorRole.Summary> rating = threads.submit(() -> evaluator.run(target));
+                Future<ArenaRole.Summary> rating = threads.submit(() -> arena.run(target));
                 // More games after the last generation is trained would be trained on by nobody.
                 Future<ActorRole.Summary> playing = threads.submit(() -> actor.run(Long.MAX_VALUE, learning::isDone));
                 for (int shown = 0; !(learning.isDone() && rating.isDone() && playing.isDone()); ) {

@@ -14,18 +14,18 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * What the learner committed with one generation's model ({@link RunLayout#ledger}): the game batches it trained on
+ * What the learner committed with one generation's model ({@link RunLayout#ledger}): the shards it trained on
  * for the first time ({@code consumed}), those it found too old to train on ({@code stale}), the replay window the
- * model was trained on, and the highest batch number of each actor its listing had seen. Every batch is in at most one
- * ledger, consumed or stale, and all batches up to an actor's {@code seen} number are in one.
+ * model was trained on, and the highest shard number of each actor its listing had seen. Every shard is in at most one
+ * ledger, consumed or stale, and all shards up to an actor's {@code seen} number are in one.
  *
  * @param model      the model of this generation
  * @param step       the optimiser's step count after training it
  * @param steps      training steps of this generation
- * @param consumed   keys of the batches new to this generation's training
- * @param stale      keys of the batches dropped unseen, their model more than {@code replay.maxModelAge} generations old
- * @param window     keys of every batch in the replay window it trained on, oldest first
- * @param seen       per actor, the highest batch number listed before training
+ * @param consumed   keys of the shards new to this generation's training
+ * @param stale      keys of the shards dropped unseen, their model more than {@code replay.maxModelAge} generations old
+ * @param window     keys of every shard in the replay window it trained on, oldest first
+ * @param seen       per actor, the highest shard number listed before training
  * @param loss       mean total loss of its training steps (NaN for the initial model)
  */
 public record LearnerLedger(ModelRef model, long step, int steps, List<String> consumed, List<String> stale,

@@ -33,7 +33,7 @@ import org.tengen.run.RunConfig;
 import org.tengen.run.TrainingSteps;
 import org.tengen.run.tables.RunTables;
 import org.tengen.store.RunLayout;
-import org.tengen.store.RunLayout.GameBatch;
+import org.tengen.store.RunLayout.GameShard;
 import org.tengen.store.RunLayout.ModelRef;
 import org.tengen.store.RunStore;
 import org.tengen.store.StoreEntry;
@@ -41,10 +41,10 @@ import org.tengen.store.StoreStats;
 
 /**
  * The learner of a run whose self-play comes from actors through a run store. It publishes the initial network
- * (generation 0) if the store has none, then loops: list the game batches, take the new ones (a batch whose model is
+ * (generation 0) if the store has none, then loops: list the shards, take the new ones (a shard whose model is
  * more than {@code replay.maxModelAge} generations older than the latest is stale: counted, never trained on), and
  * once they hold enough samples for a generation ({@code stepsPerGeneration * batchSize / maxSampleReuse}), train the
- * latest model on the replay window (the newest batches, by positions and by model age) for at most
+ * latest model on the replay window (the newest shards, by positions and by model age) for at most
  * {@code maxSampleReuse * newSamples / batchSize} steps, as {@code tengen train} does, and publish the result.
  *
  * <p><b>Kill safety.</b> All the learner's state is in the store; the local cache only saves downloads. A generation
@@ -52,16 +52,16 @@ import org.tengen.store.StoreStats;
  * <ol>
  *   <li>the new model's files (weights, metadata, optimiser state with the step count) are put under
  *       {@code models/gen-NNNN-SHA/}: immutable, named by hash, so a repeat is a no-op;</li>
- *   <li>the generation's ledger ({@link LearnerLedger}, {@code learner/gen-NNNN.yaml}), listing the batches it
+ *   <li>the generation's ledger ({@link LearnerLedger}, {@code learner/gen-NNNN.yaml}), listing the shards it
  *       consumed and those it found stale, is put in one atomic write: <em>this is the commit</em>;</li>
  *   <li>{@code models/latest.json} is moved to the model.</li>
  * </ol>
  * A kill before 2 leaves a model nobody points to: on restart the learner resumes from the last ledger, deletes such
- * orphans (never published, so no actor plays them), and trains that generation again from the same batches and
+ * orphans (never published, so no actor plays them), and trains that generation again from the same shards and
  * any newer ones; nothing was recorded, so nothing is counted twice. A kill between 2 and 3 is finished on restart by
- * publishing the ledger's model. The consumed batches are therefore recorded atomically with the checkpoint that
+ * publishing the ledger's model. The consumed shards are therefore recorded atomically with the checkpoint that
  * used them (the ledger names the model, and is written only once the model is whole in the store), never before it:
- * a batch is counted exactly once, in the ledger of the first model trained on it, or of the generation in which it
+ * a shard is counted exactly once, in the ledger of the first model trained on it, or of the generation in which it
  * was found stale.
  */
 public final class LearnerRole {
@@ -80,8 +80,8 @@ public final class LearnerRole {
     public record Summary(int generation, int trained, long steps, double seconds) {
     }
 
-    /** A batch in the replay window, or new and waiting to be trained on. */
-    private record WindowBatch(String key, ModelRef model, TrainingShard shard) {
+    /** A shard in the replay window, or new and waiting to be trained on. */
+    private record WindowShard(String key, ModelRef model, TrainingShard samples) {
     }
 
     private final RunStore store;
@@ -93,8 +93,8 @@ public final class LearnerRole {
     private final InputSpec spec;
     private LearnerLedger committed;
     private final Set<String> accounted = new HashSet<>();
-    private List<WindowBatch> window = new ArrayList<>();
-    private final Map<String, WindowBatch> fresh = new LinkedHashMap<>();
+    private List<WindowShard> window = new ArrayList<>();
+    private final Map<String, WindowShard> fresh = new LinkedHashMap<>();
     private final List<String> stale = new ArrayList<>();
     private final Map<String, Long> seen = new TreeMap<>();
     private long freshSamples;
@@ -122,7 +122,7 @@ public final class LearnerRole {
         double seconds = 0;
         long lastWaitLog = 0;
         while (committed.generation() < targetGeneration) {
-            collectNewBatches();
+            collectNewShards();
             if (freshSamples >= samplesPerGeneration()) {
                 long start = System.nanoTime();
                 steps += trainGeneration();
@@ -130,7 +130,7 @@ public final class LearnerRole {
                 trained++;
             } else {
                 if (System.nanoTime() - lastWaitLog > 30e9) {
-                    LOG.info("Learner: {} of {} new samples for generation {} ({} new batches)", freshSamples,
+                    LOG.info("Learner: {} of {} new samples for generation {} ({} new shards)", freshSamples,
                             samplesPerGeneration(), committed.generation() + 1, fresh.size());
                     lastWaitLog = System.nanoTime();
                 }
@@ -154,15 +154,15 @@ public final class LearnerRole {
         }
         seen.putAll(committed.seen());
         for (String key : committed.window()) {
-            GameBatch batch = GameBatch.parse(key).orElseThrow(() -> new IllegalStateException(
-                    RunLayout.ledger(committed.generation()) + " lists '" + key + "', not a game batch"));
-            TrainingShard shard = readShard(key).orElseThrow(() -> new IllegalStateException(store.location()
+            GameShard shard = GameShard.parse(key).orElseThrow(() -> new IllegalStateException(
+                    RunLayout.ledger(committed.generation()) + " lists '" + key + "', not a shard of games"));
+            TrainingShard samples = readShard(key).orElseThrow(() -> new IllegalStateException(store.location()
                     + ": " + key + " of the replay window is missing or damaged"));
-            window.add(new WindowBatch(key, batch.model(), shard));
+            window.add(new WindowShard(key, shard.model(), samples));
         }
         removeOrphans();
         publish(committed.model());
-        LOG.info("Learner: resumed at {} (step {}), {} batches accounted for, {} in the replay window",
+        LOG.info("Learner: resumed at {} (step {}), {} shards accounted for, {} in the replay window",
                 committed.model(), committed.step(), accounted.size(), window.size());
     }
 
@@ -178,7 +178,7 @@ public final class LearnerRole {
             Optional<LearnerLedger> ledger = store.get(key).flatMap(LearnerLedger::fromYaml);
             if (ledger.isEmpty() || ledger.get().generation() != g) {
                 throw new IllegalStateException(store.location() + ": " + key + " is missing or damaged, so the"
-                        + " learner cannot tell which game batches generation " + g + " trained on");
+                        + " learner cannot tell which shards generation " + g + " trained on");
             }
             ledgers.add(ledger.get());
         }
@@ -204,7 +204,7 @@ public final class LearnerRole {
 
     /**
      * Puts the ledger, the commit of its generation. The key is cleared first: it cannot hold a ledger (the learner
-     * would have resumed from it), but a directory store may hold the record of a put that a kill cut short, which
+     * would have resumed from it), but a file store may hold the record of a put that a kill cut short, which
      * would refuse other bytes.
      */
     private void commit(LearnerLedger ledger) {
@@ -240,38 +240,38 @@ public final class LearnerRole {
         }
     }
 
-    /** Lists the store's batches and sorts the ones no ledger has into fresh (downloaded) and stale. */
-    private void collectNewBatches() {
+    /** Lists the store's shards and sorts the ones no ledger has into fresh (downloaded) and stale. */
+    private void collectNewShards() {
         int g = committed.generation();
         int reference = ageReference();
-        for (GameBatch batch : RunLayout.gameBatches(store)) {
-            String key = batch.npzKey();
+        for (GameShard shard : RunLayout.gameShards(store)) {
+            String key = shard.npzKey();
             if (accounted.contains(key) || fresh.containsKey(key) || stale.contains(key)
-                    || batch.model().generation() > g) {
+                    || shard.model().generation() > g) {
                 continue;
             }
-            if (reference - batch.model().generation() > config.replay().maxModelAge()) {
+            if (reference - shard.model().generation() > config.replay().maxModelAge()) {
                 stale.add(key);
             } else {
-                Optional<TrainingShard> shard = readShard(key);
-                if (shard.isEmpty()) {
+                Optional<TrainingShard> samples = readShard(key);
+                if (samples.isEmpty()) {
                     continue; // damaged or gone: logged by the store; looked at again next time
                 }
-                fresh.put(key, new WindowBatch(key, batch.model(), shard.get()));
-                freshSamples += shard.get().count();
+                fresh.put(key, new WindowShard(key, shard.model(), samples.get()));
+                freshSamples += samples.get().count();
             }
-            seen.merge(batch.actorId(), batch.seq(), Math::max);
+            seen.merge(shard.actorId(), shard.seq(), Math::max);
         }
     }
 
     /**
-     * The generation a batch's age is counted from: the latest model's, or with {@code evaluation.gating} that of
-     * the best model ({@code models/best.json}, 0 before the evaluator names one), which the actors play, so that
+     * The generation a shard's age is counted from: the latest model's, or with {@code arena.gating} that of
+     * the best model ({@code models/best.json}, 0 before the arena names one), which the actors play, so that
      * their games stay fresh while the best lags behind the latest.
      */
     private int ageReference() {
         int g = committed.generation();
-        if (!config.evaluation().gating()) {
+        if (!config.arena().gating()) {
             return g;
         }
         return RunLayout.pointer(store, RunLayout.BEST_MODEL).map(best -> Math.min(g, best.generation())).orElse(0);
@@ -282,17 +282,17 @@ public final class LearnerRole {
         StoreStats before = store.stats();
         int g = committed.generation() + 1;
         int reference = ageReference();
-        List<WindowBatch> next = new ArrayList<>(window);
-        next.removeIf(b -> reference - b.model().generation() > config.replay().maxModelAge());
+        List<WindowShard> next = new ArrayList<>(window);
+        next.removeIf(s -> reference - s.model().generation() > config.replay().maxModelAge());
         next.addAll(fresh.values()); // fresh when listed, so in the window whatever the best pointer did since
         ReplayBuffer replay = new ReplayBuffer(spec, config.replay(), config.batchSize(), config.seed() ^ (g * 31L));
-        long samples = next.stream().mapToLong(b -> b.shard().count()).sum();
+        long samples = next.stream().mapToLong(s -> s.samples().count()).sum();
         // The window by positions, as ReplayBuffer keeps it: drop the oldest while the rest hold windowSamples.
-        while (samples - next.get(0).shard().count() >= config.replay().windowSamples()) {
-            samples -= next.remove(0).shard().count();
+        while (samples - next.get(0).samples().count() >= config.replay().windowSamples()) {
+            samples -= next.remove(0).samples().count();
         }
-        for (WindowBatch b : next) {
-            replay.add(g, b.shard());
+        for (WindowShard s : next) {
+            replay.add(g, s.samples());
         }
         int steps = (int) Math.min(config.steps(),
                 Math.max(1, Math.floor(config.replay().maxSampleReuse() * freshSamples / config.batchSize())));
@@ -311,14 +311,14 @@ public final class LearnerRole {
         // 1. the model's files; 2. the ledger (the commit); 3. the pointer. See the class comment.
         ModelRef model = StoreModels.upload(store, dir, g);
         LearnerLedger ledger = new LearnerLedger(model, step, steps, List.copyOf(fresh.keySet()), stale,
-                next.stream().map(WindowBatch::key).toList(), seen, trained.total());
+                next.stream().map(WindowShard::key).toList(), seen, trained.total());
         commit(ledger);
         committed = ledger;
         accounted.addAll(ledger.consumed());
         accounted.addAll(ledger.stale());
         window = next;
         LOG.info(String.format(Locale.ROOT, "Learner: generation %d (%s): %d steps on %d samples (%d new in %d "
-                        + "batches, %d stale batches), mean loss %.3f (policy %.3f, value %.3f), %.1f s", g, model,
+                        + "shards, %d stale shards), mean loss %.3f (policy %.3f, value %.3f), %.1f s", g, model,
                 steps, replay.size(), freshSamples, fresh.size(), stale.size(), trained.total(), trained.policy(),
                 trained.value(), trained.seconds()));
         putMetrics(ledger, next, trained, before);
@@ -335,16 +335,16 @@ public final class LearnerRole {
      * age of the samples it trained on, in generations between the model that played them and the model trained
      * (its parent), weighted by samples over the replay window. Put after the commit: a kill just before loses them.
      */
-    private void putMetrics(LearnerLedger ledger, List<WindowBatch> trainedOn, RunTables.TrainingStats trained,
+    private void putMetrics(LearnerLedger ledger, List<WindowShard> trainedOn, RunTables.TrainingStats trained,
                             StoreStats before) {
         int parent = ledger.generation() - 1;
         long samples = 0;
         double ageSum = 0;
         int ageMax = 0;
-        for (WindowBatch b : trainedOn) {
-            int age = parent - b.model().generation();
-            samples += b.shard().count();
-            ageSum += (double) age * b.shard().count();
+        for (WindowShard s : trainedOn) {
+            int age = parent - s.model().generation();
+            samples += s.samples().count();
+            ageSum += (double) age * s.samples().count();
             ageMax = Math.max(ageMax, age);
         }
         Map<String, String> figures = new LinkedHashMap<>();
@@ -355,6 +355,7 @@ public final class LearnerRole {
                 ? (double) ledger.steps() * config.batchSize() / trained.seconds() : 0));
         figures.put("new_samples", Long.toString(freshSamples));
         figures.put("window_samples", Long.toString(samples));
+        // Consumed and stale shards, under the figures' earlier names.
         figures.put("consumed_batches", Integer.toString(ledger.consumed().size()));
         figures.put("stale_batches", Integer.toString(ledger.stale().size()));
         figures.put("sample_age_mean", RunTables.number(samples == 0 ? 0 : ageSum / samples));
@@ -367,9 +368,9 @@ public final class LearnerRole {
         RoleMetrics.put(store, METRICS_WRITER, ledger.generation(), figures);
     }
 
-    /** The verified shard of batch {@code key}, or empty if the store has none readable. */
+    /** The verified samples of shard {@code key}, or empty if the store has none readable. */
     private Optional<TrainingShard> readShard(String key) {
-        Path file = cacheDir.resolve("batch.npz");
+        Path file = cacheDir.resolve("shard.npz");
         try {
             Files.createDirectories(cacheDir);
             if (!store.download(key, file)) {

@@ -23,7 +23,7 @@ import org.tengen.run.RunMetrics;
 import org.tengen.run.tables.CsvTable;
 import org.tengen.run.tables.RunTables;
 import org.tengen.store.RunLayout;
-import org.tengen.store.RunLayout.GameBatch;
+import org.tengen.store.RunLayout.GameShard;
 import org.tengen.store.RunStore;
 
 /**
@@ -31,11 +31,14 @@ import org.tengen.store.RunStore;
  * model a learner ledger commits becomes {@code checkpoints/gen-NNNN} (verified, then renamed into place), each
  * arena results object {@code arena/gen-NNNN.csv}, and {@code elo.csv}, {@code checkpoints/best} and
  * {@code metrics.csv} are derived from the store again on every {@link #update()}. Nothing here is state: a kill at
- * any moment loses nothing the next update does not write again, so {@code eval}, {@code gtp}, {@code match} and
+ * any moment loses nothing the next update does not write again, so {@code match}, {@code gtp} and
  * {@code report} read an asynchronous run as they read any other.
  */
 public final class StoreExport {
-    /** Columns of an asynchronous run's {@code metrics.csv} after the common ones (docs/training.md). */
+    /**
+     * Columns of an asynchronous run's {@code metrics.csv} after the common ones (docs/training.md); {@code
+     * stale_batches} counts stale shards under the column's earlier name, which the metrics of earlier runs have.
+     */
     static final List<String> ASYNC_HEADER = List.of("model_lag_mean", "sample_age_mean", "sample_age_max",
             "learner_samples_per_second", "stale_batches", "store_errors", "store_retries");
 
@@ -145,7 +148,7 @@ public final class StoreExport {
         try {
             RunTables.readResults(CsvTable.parse(dir.arenaFile(g), bytes.get()));
         } catch (IllegalArgumentException damaged) {
-            return false; // the evaluator reports it and plays the generation again
+            return false; // the arena reports it and plays the generation again
         }
         writeIfChanged(dir.arenaFile(g), bytes.get());
         return true;
@@ -159,24 +162,24 @@ public final class StoreExport {
     /** Generation {@code g}'s row: the common columns, then {@link #ASYNC_HEADER}; blank where a figure is missing. */
     private List<String> row(LearnerLedger ledger, String best, List<EloLadder.Rating> ladder) {
         int g = ledger.generation();
-        List<Map<String, String>> batches = new ArrayList<>();
+        List<Map<String, String>> shards = new ArrayList<>();
         for (String key : ledger.consumed()) {
-            GameBatch batch = GameBatch.parse(key).orElse(null);
-            if (batch != null) {
-                RoleMetrics.get(store, ActorRole.metricsWriter(batch.actorId()), batch.seq()).ifPresent(batches::add);
+            GameShard shard = GameShard.parse(key).orElse(null);
+            if (shard != null) {
+                RoleMetrics.get(store, ActorRole.metricsWriter(shard.actorId()), shard.seq()).ifPresent(shards::add);
             }
         }
         Map<String, String> learner = RoleMetrics.get(store, LearnerRole.METRICS_WRITER, g).orElse(Map.of());
-        Map<String, String> evaluator = RoleMetrics.get(store, EvaluatorRole.METRICS_WRITER, g).orElse(Map.of());
-        double games = sum(batches, "games");
-        double seconds = sum(batches, "seconds");
-        boolean selfPlay = !batches.isEmpty() && batches.size() == ledger.consumed().size() && seconds > 0;
+        Map<String, String> arena = RoleMetrics.get(store, ArenaRole.METRICS_WRITER, g).orElse(Map.of());
+        double games = sum(shards, "games");
+        double seconds = sum(shards, "seconds");
+        boolean selfPlay = !shards.isEmpty() && shards.size() == ledger.consumed().size() && seconds > 0;
         EloLadder.Rating rating = ladder.stream().filter(r -> r.player().equals(RunLayout.generationName(g)))
                 .findFirst().orElse(null);
         List<String> row = new ArrayList<>();
         row.add(Integer.toString(g));
         row.add(selfPlay ? Long.toString((long) games) : "");
-        row.add(selfPlay ? Long.toString((long) sum(batches, "samples")) : "");
+        row.add(selfPlay ? Long.toString((long) sum(shards, "samples")) : "");
         row.add(selfPlay ? RunTables.number(seconds) : "");
         row.add(selfPlay ? RunTables.number(games * 3600 / seconds) : "");
         row.add(""); // nn_evals_per_second and nn_time_fraction: an actor does not report them
@@ -190,32 +193,32 @@ public final class StoreExport {
         row.add(rating == null ? "" : RunTables.number(rating.elo()));
         row.add(rating == null ? "" : RunTables.number(rating.ci95()));
         row.add(best.isEmpty() ? "" : RunMetrics.scoreVsPrevious(dir, g, best));
-        row.add(evaluator.getOrDefault("seconds", "")); // eval_seconds: the evaluator's wall time for this generation
+        row.add(arena.getOrDefault("seconds", "")); // eval_seconds: the arena's wall time for this generation
         // Async columns.
-        row.add(selfPlay ? RunTables.number(weighted(batches, "model_lag") / games) : "");
+        row.add(selfPlay ? RunTables.number(weighted(shards, "model_lag") / games) : "");
         row.add(learner.getOrDefault("sample_age_mean", ""));
         row.add(learner.getOrDefault("sample_age_max", ""));
         row.add(learner.getOrDefault("samples_per_second", ""));
         row.add(Integer.toString(ledger.stale().size()));
-        row.add(storeFigure("store_errors", batches, learner, evaluator));
-        row.add(storeFigure("store_retries", batches, learner, evaluator));
+        row.add(storeFigure("store_errors", shards, learner, arena));
+        row.add(storeFigure("store_retries", shards, learner, arena));
         return row;
     }
 
-    /** A store counter summed over the generation's reports: its batches', the learner's and the evaluator's. */
-    private static String storeFigure(String name, List<Map<String, String>> batches, Map<String, String> learner,
-                                      Map<String, String> evaluator) {
+    /** A store counter summed over the generation's reports: its shards', the learner's and the arena's. */
+    private static String storeFigure(String name, List<Map<String, String>> shards, Map<String, String> learner,
+                                      Map<String, String> arena) {
         if (learner.isEmpty()) {
             return "";
         }
-        return Long.toString((long) (sum(batches, name) + number(learner, name) + number(evaluator, name)));
+        return Long.toString((long) (sum(shards, name) + number(learner, name) + number(arena, name)));
     }
 
     private static double sum(List<Map<String, String>> reports, String name) {
         return total(reports, r -> number(r, name));
     }
 
-    /** The sum of {@code name} weighted by each batch's games. */
+    /** The sum of {@code name} weighted by each shard's games. */
     private static double weighted(List<Map<String, String>> reports, String name) {
         return total(reports, r -> number(r, name) * number(r, "games"));
     }

@@ -40,7 +40,7 @@ public final class StoreModels {
     /**
      * Puts the files of {@code checkpoint} (verified first) into the store as the model of {@code generation}, which
      * nobody may use yet: its keys are cleared first, so that the files of an earlier attempt at the same weights
-     * (another creation time in the metadata, or a directory store's record of a put that a kill cut short) are
+     * (another creation time in the metadata, or a file store's record of a put that a kill cut short) are
      * replaced rather than refused.
      */
     public static ModelRef upload(RunStore store, Path checkpoint, int generation) {
@@ -56,7 +56,7 @@ public final class StoreModels {
         return model;
     }
 
-    /** Deletes the model's files, listed or not (a directory store's record of a cut-short put included). */
+    /** Deletes the model's files, listed or not (a file store's record of a cut-short put included). */
     public static void delete(RunStore store, ModelRef model) {
         for (String name : FILES) {
             store.delete(model.file(name));

@@ -21,7 +21,7 @@ public final class RunTables {
             "games_per_hour", "nn_evals_per_second", "nn_time_fraction", "train_steps", "train_seconds", "loss_total",
             "loss_policy", "loss_value", "loss_ownership", "elo", "elo_ci95", "score_vs_previous", "eval_seconds");
 
-    static final List<String> PART_HEADER = List.of("games", "samples", "seconds", "network_seconds",
+    static final List<String> SHARD_HEADER = List.of("games", "samples", "seconds", "network_seconds",
             "evaluations");
     static final List<String> TRAINING_HEADER = List.of("steps", "seconds", "loss_total", "loss_policy",
             "loss_value", "loss_ownership");
@@ -29,18 +29,19 @@ public final class RunTables {
     private RunTables() {
     }
 
-    /** A data part's self-play figures: games, samples, wall seconds, network seconds (per worker), evaluations. */
-    public record PartStats(int games, long samples, double seconds, double networkSeconds, long evaluations) {
+    /** A shard's self-play figures: games, samples, wall seconds, network seconds (per worker), evaluations. */
+    public record ShardStats(int games, long samples, double seconds, double networkSeconds, long evaluations) {
     }
 
-    public static void writePartStats(Path file, PartStats s) {
-        new CsvTable(file, PART_HEADER, List.of(List.of(Integer.toString(s.games()), Long.toString(s.samples()),
+    public static void writeShardStats(Path file, ShardStats s) {
+        new CsvTable(file, SHARD_HEADER, List.of(List.of(Integer.toString(s.games()), Long.toString(s.samples()),
                 number(s.seconds()), number(s.networkSeconds()), Long.toString(s.evaluations())))).write();
     }
 
-    public static PartStats readPartStats(Path file) {
+    public static ShardStats readShardStats(Path file) {
         CsvTable t = oneRow(file);
-        return new PartStats((int) t.number(0, t.requireColumn("games")), (long) t.number(0, t.requireColumn("samples")),
+        return new ShardStats((int) t.number(0, t.requireColumn("games")),
+                (long) t.number(0, t.requireColumn("samples")),
                 t.number(0, t.requireColumn("seconds")), t.number(0, t.requireColumn("network_seconds")),
                 (long) t.number(0, t.requireColumn("evaluations")));
     }
@@ -63,20 +64,20 @@ public final class RunTables {
                 number(s.total()), number(s.policy()), number(s.value()), number(s.ownership())))).write();
     }
 
-    static final List<String> EVALUATION_HEADER = List.of("games", "seconds");
+    static final List<String> ARENA_STATS_HEADER = List.of("games", "seconds");
 
     /** The arena of one generation: games played and their wall time (beside self-play's and training's). */
-    public record EvaluationStats(int games, double seconds) {
+    public record ArenaStats(int games, double seconds) {
     }
 
-    public static void writeEvaluation(Path file, EvaluationStats s) {
-        new CsvTable(file, EVALUATION_HEADER, List.of(List.of(Integer.toString(s.games()), number(s.seconds()))))
+    public static void writeArenaStats(Path file, ArenaStats s) {
+        new CsvTable(file, ARENA_STATS_HEADER, List.of(List.of(Integer.toString(s.games()), number(s.seconds()))))
                 .write();
     }
 
-    public static EvaluationStats readEvaluation(Path file) {
+    public static ArenaStats readArenaStats(Path file) {
         CsvTable t = oneRow(file);
-        return new EvaluationStats((int) t.number(0, t.requireColumn("games")), t.number(0, t.requireColumn("seconds")));
+        return new ArenaStats((int) t.number(0, t.requireColumn("games")), t.number(0, t.requireColumn("seconds")));
     }
 
     public static TrainingStats readTraining(Path file) {
@@ -108,7 +109,7 @@ public final class RunTables {
         return new CsvTable(file, ARENA_HEADER, rows);
     }
 
-    /** One evaluation game per row: players {@code a} and {@code b} and {@code a}'s score. */
+    /** One arena game per row: players {@code a} and {@code b} and {@code a}'s score. */
     public static List<EloLadder.GameResult> readResults(Path file) {
         return readResults(CsvTable.read(file));
     }

@@ -22,7 +22,7 @@ import org.tengen.run.TrainingRun;
 import org.tengen.run.TrainingRunTest;
 import org.tengen.run.tables.CsvTable;
 import org.tengen.run.tables.RunTables;
-import org.tengen.store.DirectoryStore;
+import org.tengen.store.FileStore;
 import org.tengen.store.RunLayout;
 import org.tengen.store.RunStore;
 
@@ -65,8 +65,8 @@ class AsyncTrainingRunTest {
         }
         assertFalse(RunTables.readLadder(dir.eloFile()).isEmpty());
 
-        // The store: every batch once in a ledger or uploaded after the learner's last listing; one report per batch.
-        try (RunStore store = new DirectoryStore(AsyncTrainingRun.storeDir(dir))) {
+        // The store: every shard once in a ledger or uploaded after the learner's last listing; one report per shard.
+        try (RunStore store = new FileStore(AsyncTrainingRun.storeDir(dir))) {
             Set<String> counted = new HashSet<>();
             for (int g = 1; g <= 3; g++) {
                 LearnerLedger ledger = LearnerLedger.fromYaml(store.get(RunLayout.ledger(g)).orElseThrow()).orElseThrow();
@@ -75,24 +75,24 @@ class AsyncTrainingRunTest {
                 }
                 Map<String, String> learner = RoleMetrics.get(store, LearnerRole.METRICS_WRITER, g).orElseThrow();
                 assertEquals(Integer.toString(ledger.steps()), learner.get("steps"));
-                assertTrue(RoleMetrics.get(store, EvaluatorRole.METRICS_WRITER, g).isPresent());
+                assertTrue(RoleMetrics.get(store, ArenaRole.METRICS_WRITER, g).isPresent());
             }
-            for (RunLayout.GameBatch batch : RunLayout.gameBatches(store)) {
-                Map<String, String> report = RoleMetrics.get(store, ActorRole.metricsWriter(batch.actorId()),
-                        batch.seq()).orElseThrow();
-                assertEquals(Integer.toString(batch.model().generation()), report.get("model_generation"));
+            for (RunLayout.GameShard shard : RunLayout.gameShards(store)) {
+                Map<String, String> report = RoleMetrics.get(store, ActorRole.metricsWriter(shard.actorId()),
+                        shard.seq()).orElseThrow();
+                assertEquals(Integer.toString(shard.model().generation()), report.get("model_generation"));
                 assertTrue(Integer.parseInt(report.get("model_lag")) >= 0);
             }
         }
 
         // Again on the finished run: nothing to do, and nothing played.
-        long batches;
-        try (RunStore store = new DirectoryStore(AsyncTrainingRun.storeDir(dir))) {
-            batches = RunLayout.gameBatches(store).size();
+        long shards;
+        try (RunStore store = new FileStore(AsyncTrainingRun.storeDir(dir))) {
+            shards = RunLayout.gameShards(store).size();
         }
         assertTrue(new AsyncTrainingRun(config, TINY_ASYNC, dir, false).run().alreadyComplete());
-        try (RunStore store = new DirectoryStore(AsyncTrainingRun.storeDir(dir))) {
-            assertEquals(batches, RunLayout.gameBatches(store).size());
+        try (RunStore store = new FileStore(AsyncTrainingRun.storeDir(dir))) {
+            assertEquals(shards, RunLayout.gameShards(store).size());
         }
     }
 

@@ -10,15 +10,15 @@ import org.tengen.run.tables.RunTables;
 import org.tengen.sgf.GoSgf;
 
 /**
- * Evaluation of a generation's checkpoint in a run directory: the {@link GenerationArena} plays it, its results go
+ * The arena of a generation's checkpoint in a run directory: the {@link GenerationArena} plays it, its results go
  * to the generation's arena file and its records to {@code arena/games/}, and the Elo ladder is refitted over every
  * game of the run. Done when the generation's arena file exists.
  */
-final class EvaluationPhase extends RunPhase {
+final class ArenaPhase extends RunPhase {
     private final GenerationArena arena;
 
-    EvaluationPhase(RunContext run) {
-        super(run, "evaluation");
+    ArenaPhase(RunContext run) {
+        super(run, "arena");
         this.arena = new GenerationArena(config, run.agents());
     }
 
@@ -44,7 +44,7 @@ final class EvaluationPhase extends RunPhase {
                     (game, record) -> GoSgf.save(sgfDir.resolve(game + ".sgf"), record));
         }
         stats.scoreVsPrevious = outcome.scoreVsPrevious();
-        RunTables.writeEvaluation(dir.evaluationStats(g), new RunTables.EvaluationStats(outcome.results().size(),
+        RunTables.writeArenaStats(dir.arenaStats(g), new RunTables.ArenaStats(outcome.results().size(),
                 (System.nanoTime() - start) / 1e9));
         // The arena file decides the promotion (see bestBefore); the run then points checkpoints/best at it.
         RunTables.writeResults(dir.arenaFile(g), outcome.results());
@@ -62,7 +62,7 @@ final class EvaluationPhase extends RunPhase {
                 ? Optional.of(RunTables.readResults(dir.arenaFile(k))) : Optional.empty());
     }
 
-    /** The Elo ladder over every evaluation game of the run (its arena files), best first. */
+    /** The Elo ladder over every arena game of the run (its arena files), best first. */
     List<EloLadder.Rating> ladder() {
         List<EloLadder.GameResult> results = new ArrayList<>();
         for (int g = 1; g <= config.generations(); g++) {

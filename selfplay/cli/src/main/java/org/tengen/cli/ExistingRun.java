@@ -4,19 +4,14 @@ import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.tengen.config.ConfigNode;
+import org.tengen.models.checkpoint.CheckpointInfo;
+import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.run.RunConfig;
 import org.tengen.run.RunDirectory;
-import picocli.CommandLine.Option;
 
-/** The {@code --run-dir} / {@code --config} pair of commands that use an existing run's models and settings. */
-final class RunOptions {
-    @Option(names = "--run-dir", paramLabel = "DIR", required = true,
-            description = "A training run directory: its config gives rules, features and search, and checkpoints "
-                    + "can be named latest, best, gen-0003 or 3.")
-    Path runDir;
-
-    RunDirectory directory() {
-        return directory(runDir);
+/** The settings that commands playing an existing run's checkpoints, or a bare checkpoint, take from it. */
+final class ExistingRun {
+    private ExistingRun() {
     }
 
     static RunDirectory directory(Path runDir) {
@@ -33,5 +28,11 @@ final class RunOptions {
             throw new IllegalArgumentException(dir.root() + " is not a run directory (no config.yaml)");
         }
         return RunConfig.from(ConfigNode.parse(dir.configFile().toString(), new StringReader(text)));
+    }
+
+    /** The default config with the features and network of the checkpoint in {@code checkpoint}, a run's or none's. */
+    static RunConfig ofCheckpoint(Path checkpoint) {
+        CheckpointInfo info = Checkpoints.read(checkpoint);
+        return RunConfig.defaults().withNetwork(info.provenance().featureSet(), info.network());
     }
 }

@@ -24,12 +24,18 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code tengen eval-sgf}: how often a network's most probable move is the move played in SGF games. */
-@Command(name = "eval-sgf", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = {"Measure a network on SGF games: top-1 move agreement (its most probable legal move is the "
-                + "move played) and how often its value has the sign of the result.",
-            "Games are read as import-sgf reads them; bad files are reported on stderr and skipped."})
-final class EvalSgfCommand implements Callable<Integer> {
+/**
+ * {@code tengen predict-sgf}: how well a network predicts the moves and results of SGF games, as how often its most
+ * probable move is the move played and its value has the sign of the result. Its earlier name {@code eval-sgf} stays
+ * an alias.
+ */
+@Command(name = "predict-sgf", aliases = "eval-sgf", mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {"Measure how well a network predicts SGF games: top-1 move agreement (its most probable legal "
+                + "move is the move played) and how often its value has the sign of the result.",
+            "Games are read as import-sgf reads them; bad files are reported on stderr and skipped.",
+            "Also called eval-sgf (its earlier name)."})
+final class PredictSgfCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 

@@ -12,13 +12,13 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class DirectoryStoreTest extends RunStoreContract {
+class FileStoreTest extends RunStoreContract {
     private Path root;
 
     @Override
     protected RunStore newStore() {
         root = tmp.resolve("store");
-        return new DirectoryStore(root);
+        return new FileStore(root);
     }
 
     @Override
@@ -60,8 +60,8 @@ class DirectoryStoreTest extends RunStoreContract {
         assertTrue(e.getMessage().contains("claimed by an unfinished write"), e.getMessage());
         assertEquals(PutResult.CREATED, store.put("games/a1/00000002.npz", bytes("two")));
         assertArrayEquals(bytes("two"), store.get("games/a1/00000002.npz").orElseThrow());
-        assertEquals(0, ((DirectoryStore) store).removeStaleTemporaries(Duration.ofHours(1)));
-        assertEquals(1, ((DirectoryStore) store).removeStaleTemporaries(Duration.ZERO));
+        assertEquals(0, ((FileStore) store).removeStaleTemporaries(Duration.ofHours(1)));
+        assertEquals(1, ((FileStore) store).removeStaleTemporaries(Duration.ZERO));
         try (var left = Files.list(games)) {
             assertEquals(List.of(".00000002.npz.sha256", "00000002.npz"),
                     left.map(p -> p.getFileName().toString()).sorted().toList());
@@ -73,14 +73,14 @@ class DirectoryStoreTest extends RunStoreContract {
     void aKeyThatIsAlsoAFolderIsAConflictNamingTheCause() {
         store.put("games/a1/00000001.npz", bytes("x"));
         StoreConflictException e = assertThrows(StoreConflictException.class, () -> store.put("games/a1", bytes("y")));
-        assertTrue(e.getMessage().endsWith("games/a1 is a folder of other keys; a directory store cannot also hold an"
+        assertTrue(e.getMessage().endsWith("games/a1 is a folder of other keys; a file store cannot also hold an"
                 + " object there"), e.getMessage());
         assertThrows(StoreException.class, () -> store.put("games/a1/00000001.npz/inner", bytes("z")));
     }
 
     @Test
     void twoStoresOnOneDirectorySeeEachOther() {
-        try (DirectoryStore other = new DirectoryStore(root)) {
+        try (FileStore other = new FileStore(root)) {
             other.put("games/a2/00000001.npz", bytes("from another process"));
             assertArrayEquals(bytes("from another process"), store.get("games/a2/00000001.npz").orElseThrow());
         }

@@ -24,8 +24,10 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * A run store in a directory on a local disk or a shared NFS volume: key {@code games/a1/00000042.npz} is the file
- * {@code ROOT/games/a1/00000042.npz}, byte for byte, so other tools can read the files where they are.
+ * A run store in a directory on a local disk or a shared NFS volume, the twin of {@link S3Store} (a store, not a
+ * {@code train} run directory, though {@code train} with {@code mode: async} keeps one in its {@code store/}): key
+ * {@code games/a1/00000042.npz} is the file {@code ROOT/games/a1/00000042.npz}, byte for byte, so other tools can
+ * read the files where they are.
  *
  * <p>Beside each object is a hidden record {@code .NAME.sha256} holding the object's SHA-256 ({@code mutable} for a
  * mutable object). A put writes the bytes to a hidden temporary file in the same folder and forces it to disk, then
@@ -39,13 +41,13 @@ import java.util.stream.Stream;
  * <p>On a file system without hard links, linking falls back to a rename that refuses an existing name, which is
  * atomic for readers but leaves a short window in which two writers of one key could both succeed.
  */
-public final class DirectoryStore extends AbstractRunStore {
+public final class FileStore extends AbstractRunStore {
     private static final String RECORD_SUFFIX = ".sha256";
     private static final String TEMP_SUFFIX = ".tmp";
     private final Path root;
 
     /** A store in {@code root}, which is created if missing. */
-    public DirectoryStore(Path root) {
+    public FileStore(Path root) {
         this.root = root.toAbsolutePath().normalize();
         try {
             Files.createDirectories(this.root);
@@ -217,7 +219,7 @@ public final class DirectoryStore extends AbstractRunStore {
     /** A key that is also the start of other keys ({@code a} beside {@code a/b}) is a folder here, not a file. */
     private void requireNotFolder(String key, Path file) {
         if (Files.isDirectory(file)) {
-            throw new StoreConflictException(location() + ": " + key + " is a folder of other keys; a directory store"
+            throw new StoreConflictException(location() + ": " + key + " is a folder of other keys; a file store"
                     + " cannot also hold an object there");
         }
     }

@@ -31,13 +31,13 @@ import org.tengen.store.StoreEntry;
 import org.tengen.store.StoreStats;
 
 /**
- * The evaluator of a run whose models come from a learner through a run store. For each generation the learner
+ * The arena role of a run whose models come from a learner through a run store. For each generation the learner
  * commits (its ledger names the model, whose files are downloaded and verified), in order, it plays the arena of
  * {@code tengen train} ({@link GenerationArena}): the new model against the best one before it, and the anchors every
- * {@code anchorsEvery} generations. With {@code evaluation.gating} it also says which model is the best, for the
+ * {@code anchorsEvery} generations. With {@code arena.gating} it also says which model is the best, for the
  * actors to play.
  *
- * <p><b>Kill safety.</b> The evaluator keeps no state but the store's. A generation is committed in this order:
+ * <p><b>Kill safety.</b> The arena keeps no state but the store's. A generation is committed in this order:
  * <ol>
  *   <li>the records of its games, {@code arena/gen-NNNN/NAME.sgf}, one put each;</li>
  *   <li>its results, {@code arena/gen-NNNN.csv}, in one atomic put: <em>this is the commit</em>, and a generation
@@ -46,24 +46,26 @@ import org.tengen.store.StoreStats;
  *       (whose generation only goes up);</li>
  *   <li>the generation's figures, {@code metrics/evaluator/0000000N.csv}.</li>
  * </ol>
- * Killed before 2, the restarted evaluator deletes what 1 left and plays the generation again: no game is counted
+ * Killed before 2, the restarted arena deletes what 1 left and plays the generation again: no game is counted
  * until its generation's results are, so none twice. Killed after 2, it skips the generation and writes 3 again (it
  * is derived); that generation's figures may be missing. A results object that is damaged, was not written by the
- * store, or holds other games is reported in one line and the generation evaluated again. There is one evaluator per
- * store.
+ * store, or holds other games is reported in one line and the generation played again. There is one arena per store.
  */
-public final class EvaluatorRole {
-    /** The writer name of the evaluator's figures, {@code metrics/evaluator/}. */
+public final class ArenaRole {
+    /**
+     * The writer name of the arena's figures, {@code metrics/evaluator/}: the store key of its earlier name, kept so
+     * that the stores of earlier runs keep their figures.
+     */
     public static final String METRICS_WRITER = "evaluator";
-    private static final Logger LOG = LogManager.getLogger(EvaluatorRole.class);
+    private static final Logger LOG = LogManager.getLogger(ArenaRole.class);
 
     /**
-     * What the evaluator did in this session.
+     * What the arena did in this session.
      *
      * @param generation the last generation rated (all sessions), 0 if none
      * @param rated      generations rated in this session
      * @param games      arena games played in this session
-     * @param seconds    time spent evaluating in this session (not waiting for models)
+     * @param seconds    time spent playing in this session (not waiting for models)
      */
     public record Summary(int generation, int rated, long games, double seconds) {
     }
@@ -80,7 +82,7 @@ public final class EvaluatorRole {
     /** The model this session last found or put in {@code models/best.json}. */
     private ModelRef publishedBest;
 
-    public EvaluatorRole(RunStore store, RunConfig config, Path cacheDir, Duration poll) {
+    public ArenaRole(RunStore store, RunConfig config, Path cacheDir, Duration poll) {
         this.store = store;
         this.config = config;
         this.cacheDir = cacheDir;
@@ -106,7 +108,7 @@ public final class EvaluatorRole {
             Optional<ModelRef> model = model(g);
             if (model.isEmpty()) {
                 if (System.nanoTime() - lastWaitLog > 30e9) {
-                    LOG.info("Evaluator: waiting for the learner to commit generation {} ({})", g,
+                    LOG.info("Arena: waiting for the learner to commit generation {} ({})", g,
                             RunLayout.ledger(g));
                     lastWaitLog = System.nanoTime();
                 }
@@ -114,7 +116,7 @@ public final class EvaluatorRole {
                 continue;
             }
             long start = System.nanoTime();
-            Optional<Integer> played = evaluate(g, model.get());
+            Optional<Integer> played = rate(g, model.get());
             if (played.isEmpty()) {
                 Thread.sleep(poll.toMillis());
                 continue;
@@ -133,7 +135,7 @@ public final class EvaluatorRole {
             RunLayout.arenaGeneration(entry.key()).ifPresent(g -> results(g).ifPresent(r -> rated.put(g, r)));
         }
         if (!rated.isEmpty()) {
-            LOG.info("Evaluator: resumed with {} generation(s) rated, the last {}", rated.size(),
+            LOG.info("Arena: resumed with {} generation(s) rated, the last {}", rated.size(),
                     rated.lastKey());
             publishLadder();
         }
@@ -147,7 +149,7 @@ public final class EvaluatorRole {
         String key = RunLayout.arenaResults(g);
         Optional<byte[]> bytes = store.get(key);
         if (bytes.isEmpty()) {
-            LOG.warn("Evaluator: {} is damaged or was not written by the store; generation {} will be evaluated"
+            LOG.warn("Arena: {} is damaged or was not written by the store; generation {} will be played"
                     + " again", key, g);
             return Optional.empty();
         }
@@ -161,7 +163,7 @@ public final class EvaluatorRole {
             }
             return Optional.of(results);
         } catch (IllegalArgumentException e) {
-            LOG.warn("Evaluator: {} is not generation {}'s arena results ({}); evaluated again", key, g,
+            LOG.warn("Arena: {} is not generation {}'s arena results ({}); played again", key, g,
                     e.getMessage().replaceAll("\\p{Cntrl}+", "?"));
             return Optional.empty();
         }
@@ -183,7 +185,7 @@ public final class EvaluatorRole {
      * Plays, records and commits generation {@code g}'s arena (see the class comment); returns its games, or empty
      * if a model it needs cannot be downloaded whole yet (reported).
      */
-    private Optional<Integer> evaluate(int g, ModelRef model) {
+    private Optional<Integer> rate(int g, ModelRef model) {
         long start = System.nanoTime();
         StoreStats before = store.stats();
         int bestGeneration = bestBefore(g);
@@ -196,17 +198,17 @@ public final class EvaluatorRole {
             candidateDir = StoreModels.fetch(store, model, modelCache(), false);
             bestDir = StoreModels.fetch(store, best, modelCache(), false);
         } catch (CheckpointException e) {
-            LOG.warn("Evaluator: generation {} cannot be evaluated yet: {}", g, e.getMessage());
+            LOG.warn("Arena: generation {} cannot be rated yet: {}", g, e.getMessage());
             return Optional.empty();
         }
         // Generations are rated in order, and the next one meets this one or its best: no other model is needed again.
         StoreModels.prune(modelCache(), Set.of(model, best));
-        LOG.info("Evaluator: generation {} ({}) against {}{}", g, model, bestName,
+        LOG.info("Arena: generation {} ({}) against {}{}", g, model, bestName,
                 arena.playsAnchors(g) ? " and the anchors" : "");
         deleteUncommitted(g);
         Map<String, byte[]> records = new LinkedHashMap<>();
         GenerationArena.Outcome outcome;
-        try (Progress progress = Progress.start(false, "gen " + g + " evaluation", arena.games(g), "")) {
+        try (Progress progress = Progress.start(false, "gen " + g + " arena", arena.games(g), "")) {
             outcome = arena.play(g, new GenerationArena.Player(RunLayout.generationName(g), candidateDir),
                     new GenerationArena.Player(bestName, bestDir), progress,
                     (name, record) -> records.put(name, GoSgf.format(record).getBytes(StandardCharsets.UTF_8)));
@@ -227,12 +229,12 @@ public final class EvaluatorRole {
         figures.put("score_vs_previous", RunTables.number(outcome.scoreVsPrevious()));
         figures.putAll(RoleMetrics.storeFigures(before, store.stats()));
         RoleMetrics.put(store, METRICS_WRITER, g, figures);
-        LOG.info(String.format(Locale.ROOT, "Evaluator: generation %d rated: %d games in %.1f s, score %s against"
+        LOG.info(String.format(Locale.ROOT, "Arena: generation %d rated: %d games in %.1f s, score %s against"
                 + " %s", g, outcome.results().size(), seconds, RunTables.number(outcome.scoreVsPrevious()), bestName));
         return Optional.of(outcome.results().size());
     }
 
-    /** Deletes what an evaluation of generation {@code g} that a kill cut short left: records, a results object. */
+    /** Deletes what a rating of generation {@code g} that a kill cut short left: records, a results object. */
     private void deleteUncommitted(int g) {
         for (StoreEntry entry : store.list(RunLayout.arenaGames(g))) {
             store.delete(entry.key());
@@ -241,7 +243,7 @@ public final class EvaluatorRole {
     }
 
     /**
-     * Puts {@code key}, which nobody relies on yet; it is cleared first, for a directory store may hold the record of
+     * Puts {@code key}, which nobody relies on yet; it is cleared first, for a file store may hold the record of
      * a put of other bytes that a kill cut short, which would refuse these.
      */
     private void putFresh(String key, byte[] content) {
@@ -265,7 +267,7 @@ public final class EvaluatorRole {
      * nothing.
      */
     private void publishBest() {
-        if (!config.evaluation().gating()) {
+        if (!config.arena().gating()) {
             return;
         }
         int next = 1;
@@ -278,10 +280,10 @@ public final class EvaluatorRole {
         }
         try {
             if (RunLayout.publish(store, RunLayout.BEST_MODEL, best.get())) {
-                LOG.info("Evaluator: {} names {}, the best model", RunLayout.BEST_MODEL, best.get());
+                LOG.info("Arena: {} names {}, the best model", RunLayout.BEST_MODEL, best.get());
             }
         } catch (StoreConflictException e) {
-            LOG.warn("Evaluator: {}", e.getMessage());
+            LOG.warn("Arena: {}", e.getMessage());
         }
         publishedBest = best.get();
     }

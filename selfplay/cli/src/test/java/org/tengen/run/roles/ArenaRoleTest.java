@@ -29,13 +29,13 @@ import org.tengen.store.RunStore;
 import org.tengen.store.StoreEntry;
 
 /**
- * The evaluator role over a directory store with two generations a learner and an actor made (the tiny 5x5 run of
+ * The arena role over a file store with two generations a learner and an actor made (the tiny 5x5 run of
  * {@link RoleProcesses#CONFIG}), in one process: it rates each once, and resumes after a kill at each point of its
  * commit order, or over results that are damaged or not its own.
  */
-// The evaluator waits for models: one that never verifies must fail the test, not hang the build.
+// The arena waits for models: one that never verifies must fail the test, not hang the build.
 @Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
-class EvaluatorRoleTest {
+class ArenaRoleTest {
     private static final Duration POLL = Duration.ofMillis(50);
 
     @TempDir
@@ -59,15 +59,15 @@ class EvaluatorRoleTest {
         }
     }
 
-    private EvaluatorRole.Summary evaluate(RunStore store, int generations) throws InterruptedException {
-        return new EvaluatorRole(store, config, tmp.resolve("evaluator"), POLL).run(generations);
+    private ArenaRole.Summary evaluate(RunStore store, int generations) throws InterruptedException {
+        return new ArenaRole(store, config, tmp.resolve("arena"), POLL).run(generations);
     }
 
     @Test
     void ratesEachCommittedGenerationOnceAndARestartPlaysNothing() throws Exception {
         try (RunStore store = RunStore.open(root.toString())) {
-            EvaluatorRole.Summary s = evaluate(store, 2);
-            assertEquals(new EvaluatorRole.Summary(2, 2, 4 + 6, s.seconds()), s,
+            ArenaRole.Summary s = evaluate(store, 2);
+            assertEquals(new ArenaRole.Summary(2, 2, 4 + 6, s.seconds()), s,
                     "4 games against the previous model, and 2 against random in generation 2");
             assertEquals(10, RoleProcesses.checkRated(store, config, 2));
             List<EloLadder.GameResult> second = results(store, 2);
@@ -84,8 +84,8 @@ class EvaluatorRoleTest {
             assertTrue(metrics.number(0, metrics.requireColumn("store_requests")) > 6);
 
             byte[] before = store.get(RunLayout.arenaResults(2)).orElseThrow();
-            EvaluatorRole.Summary again = evaluate(store, 2);
-            assertEquals(new EvaluatorRole.Summary(2, 0, 0, 0), again, "everything rated: nothing played");
+            ArenaRole.Summary again = evaluate(store, 2);
+            assertEquals(new ArenaRole.Summary(2, 0, 0, 0), again, "everything rated: nothing played");
             assertArrayEquals(before, store.get(RunLayout.arenaResults(2)).orElseThrow());
         }
     }
@@ -95,14 +95,14 @@ class EvaluatorRoleTest {
         try (RunStore store = RunStore.open(root.toString())) {
             evaluate(store, 1);
             // Killed in generation 2 after some records, one of them of a name this config does not play, and in the
-            // middle of the results' put: a directory store's hidden record without its object.
+            // middle of the results' put: a file store's hidden record without its object.
             store.put(RunLayout.arenaGame(2, "gen-0002-vs-gen-0001-000"), "(;GM[1])".getBytes(StandardCharsets.UTF_8));
             store.put(RunLayout.arenaGame(2, "gen-0002-vs-mcts-rollout-000"), new byte[] {1});
             Path results = root.resolve(RunLayout.arenaResults(2));
             Files.writeString(results.resolveSibling("." + results.getFileName() + ".sha256"), "cd".repeat(32) + "\n");
             assertTrue(store.get(RunLayout.arenaResults(2)).isEmpty());
 
-            EvaluatorRole.Summary s = evaluate(store, 2);
+            ArenaRole.Summary s = evaluate(store, 2);
 
             assertEquals(1, s.rated(), "generation 1 is skipped, generation 2 played again");
             assertEquals(10, RoleProcesses.checkRated(store, config, 2), "one record per game, no leftovers");
@@ -123,7 +123,7 @@ class EvaluatorRoleTest {
             store.delete(RunLayout.arenaResults(2));
             store.put(RunLayout.arenaResults(2), "a,b,score_a\ngen-0007,random,1.0\n".getBytes(StandardCharsets.UTF_8));
 
-            EvaluatorRole.Summary s = evaluate(store, 2);
+            ArenaRole.Summary s = evaluate(store, 2);
 
             assertEquals(2, s.rated());
             assertEquals(10, RoleProcesses.checkRated(store, config, 2));
@@ -134,7 +134,7 @@ class EvaluatorRoleTest {
     void withGatingTheBestModelIsPublishedAndActorsPlayIt() throws Exception {
         config = RoleProcesses.config(RoleProcesses.CONFIG.replace("anchors: [random]",
                 "anchors: [random]\n  gating: true"));
-        assertTrue(config.evaluation().gating());
+        assertTrue(config.arena().gating());
         try (RunStore store = RunStore.open(root.toString())) {
             // Generation 1 lost every game to generation 0: it is not promoted, so generation 2 meets generation 0.
             store.put(RunLayout.arenaResults(1), "a,b,score_a\ngen-0001,gen-0000,0.0\ngen-0001,gen-0000,0.0\n"
@@ -146,16 +146,16 @@ class EvaluatorRoleTest {
             double score = second.stream().filter(r -> r.b().equals("gen-0000"))
                     .mapToDouble(EloLadder.GameResult::scoreA).average().orElseThrow();
             ModelRef best = RunLayout.pointer(store, RunLayout.BEST_MODEL).orElseThrow();
-            assertEquals(score >= config.evaluation().gateThreshold() ? 2 : 0, best.generation(), "score " + score);
+            assertEquals(score >= config.arena().gateThreshold() ? 2 : 0, best.generation(), "score " + score);
             assertEquals(model(store, best.generation()), best);
 
             new ActorRole(store, config, "a2", tmp.resolve("a2"), POLL).run(1);
-            List<RunLayout.GameBatch> played = RunLayout.gameBatches(store).stream()
+            List<RunLayout.GameShard> played = RunLayout.gameShards(store).stream()
                     .filter(b -> b.actorId().equals("a2")).toList();
-            assertEquals(List.of(best), played.stream().map(RunLayout.GameBatch::model).toList(),
+            assertEquals(List.of(best), played.stream().map(RunLayout.GameShard::model).toList(),
                     "a gated actor plays the best model");
 
-            // The learner counts the batch's age from the best model: games of gen-0000 are fresh at generation 2
+            // The learner counts the shard's age from the best model: games of gen-0000 are fresh at generation 2
             // (replay.maxModelAge is 1), so generation 3 trains on them.
             new LearnerRole(store, config, tmp.resolve("learner"), POLL).run(3);
             LearnerLedger third = LearnerLedger.fromYaml(store.get(RunLayout.ledger(3)).orElseThrow()).orElseThrow();
@@ -163,14 +163,14 @@ class EvaluatorRoleTest {
         }
     }
 
-    /** Issue 24: the learner's and the evaluator's model caches kept a model per generation, never pruned. */
+    /** Issue 24: the learner's and the arena's model caches kept a model per generation, never pruned. */
     @Test
-    void theLearnerAndTheEvaluatorCacheOnlyTheModelsTheyStillNeed() throws Exception {
+    void theLearnerAndTheArenaCacheOnlyTheModelsTheyStillNeed() throws Exception {
         try (RunStore store = RunStore.open(root.toString())) {
             evaluate(store, 2);
             assertEquals(cacheNames(model(store, 2)), cached(tmp.resolve("learner")),
                     "the learner's last model, the parent of the next generation");
-            assertEquals(cacheNames(model(store, 1), model(store, 2)), cached(tmp.resolve("evaluator")),
+            assertEquals(cacheNames(model(store, 1), model(store, 2)), cached(tmp.resolve("arena")),
                     "the last generation rated and its opponent, one of which the next generation meets");
         }
     }
