@@ -25,6 +25,12 @@ final class StatefulOptimizer extends Optimizer {
     private static final float BETA1 = 0.9f;
     private static final float BETA2 = 0.999f;
     private static final float EPSILON = 1e-8f;
+    /**
+     * A parameter's name holds its block's class name, and the convolutions were DJL's {@code Conv2d} blocks until
+     * {@link org.tengen.models.net.ChunkedConv2d} replaced them (2026-11-27): state saved before then names them so.
+     */
+    private static final String EARLIER_CONVOLUTION = "Conv2d_";
+    private static final String CONVOLUTION = "ChunkedConv2d_";
 
     private final TrainConfig config;
     private final Map<String, String> names = new HashMap<>();
@@ -128,6 +134,10 @@ final class StatefulOptimizer extends Optimizer {
             }
             String name = e.getKey().substring(2);
             Parameter p = parameters.get(name);
+            if (p == null && !name.contains(CONVOLUTION)) {
+                name = name.replace(EARLIER_CONVOLUTION, CONVOLUTION);
+                p = parameters.get(name);
+            }
             if (p == null || !(e.getValue() instanceof NpyArray.Floats f)
                     || !new Shape(f.shape()).equals(p.getArray().getShape())) {
                 throw new IllegalArgumentException("the optimiser state's " + e.getKey()

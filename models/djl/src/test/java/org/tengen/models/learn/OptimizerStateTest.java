@@ -108,6 +108,22 @@ class OptimizerStateTest {
         }
     }
 
+    /** Checkpoints saved before the convolutions became ChunkedConv2d blocks name their state after DJL's Conv2d. */
+    @ParameterizedTest
+    @EnumSource(TrainConfig.OptimizerKind.class)
+    void stateSavedWhenConvolutionsWereConv2dBlocksStillFits(TrainConfig.OptimizerKind kind) throws IOException {
+        try (PolicyValueNet net = load(initialWeights()); Learner learner = new Learner(net, config(kind))) {
+            learner.trainStep(batch(0));
+            assumeEngineSound(learner);
+            Map<String, NpyArray> state = learner.optimizerState();
+            Map<String, NpyArray> earlier = new java.util.LinkedHashMap<>();
+            state.forEach((key, value) -> earlier.put(key.replace("ChunkedConv2d_", "Conv2d_"), value));
+            assertTrue(!earlier.keySet().equals(state.keySet()), "the net has convolutions to rename");
+            learner.restoreOptimizerState(earlier);
+            assertEquals(state.keySet(), learner.optimizerState().keySet());
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(TrainConfig.OptimizerKind.class)
     void stepsLeaveNoArraysBehind(TrainConfig.OptimizerKind kind) throws IOException {
