@@ -137,7 +137,7 @@ final class Charts {
             }
             byOpponent.put("vs previous best", rows);
         }
-        XYChart chart = chart("Evaluation score of each new checkpoint with its 95% interval",
+        XYChart chart = chart("Arena score of each new checkpoint with its 95% interval",
                 "mean score (win 1, draw 0.5, loss 0)");
         chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
         Color[] colors = chart.getStyler().getSeriesColors();
@@ -169,7 +169,7 @@ final class Charts {
         even.setMarker(SeriesMarkers.NONE);
         even.setLineStyle(SeriesLines.DOT_DOT);
         even.setLineColor(Color.GRAY);
-        return Optional.of(new Plot("scores", "Mean score of each generation's new checkpoint in its evaluation "
+        return Optional.of(new Plot("scores", "Mean score of each generation's new checkpoint in its arena "
                 + "games (arena/gen-NNNN.csv) against the previous best checkpoint and against each anchor; the bars "
                 + "are 95% Wilson intervals from the number of games.", chart));
     }

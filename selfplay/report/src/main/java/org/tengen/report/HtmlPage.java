@@ -61,15 +61,15 @@ final class HtmlPage {
                 .append(escape(plot.caption())).append("</figcaption>\n</figure>\n");
     }
 
-    /** Self-play, training and evaluation as shares of their sum, e.g. {@code self-play 61%, training 30%, ...}. */
+    /** Self-play, training and the arena as shares of their sum, e.g. {@code self-play 61%, training 30%, ...}. */
     static String timeSplit(double selfPlay, double training, double evaluation) {
         double all = selfPlay + training + evaluation;
         if (!(all > 0)) {
             return "-";
         }
-        return String.format(Locale.ROOT, "self-play %.0f%%, training %.0f%%, evaluation %.0f%% of %s",
+        return String.format(Locale.ROOT, "self-play %.0f%%, training %.0f%%, arena %.0f%% of %s",
                 100 * selfPlay / all, 100 * training / all, 100 * evaluation / all, duration(all))
-                + (evaluation > 0 ? "" : " (no evaluation times: a run of an earlier version)");
+                + (evaluation > 0 ? "" : " (no arena times: a run of an earlier version)");
     }
 
     /** Totals over the generations of metrics.csv (blank cells are skipped). */
@@ -100,7 +100,7 @@ final class HtmlPage {
                         / selfPlaySeconds, evaluations / evaluationSeconds) : "-");
         row(html, "training steps", count(sum(m.column("train_steps"))));
         row(html, "training time", duration(sum(m.column("train_seconds"))));
-        row(html, "evaluation games", count(data.arena().stream().mapToInt(RunData.ArenaScore::games).sum()));
+        row(html, "arena games", count(data.arena().stream().mapToInt(RunData.ArenaScore::games).sum()));
         row(html, "where the time went", timeSplit(selfPlaySeconds, sum(m.column("train_seconds")),
                 sum(m.column("eval_seconds"))));
         int last = lastFinite(m.column("loss_total"));

@@ -53,7 +53,7 @@ public final class RunComparison {
         List<Curve> curves = runs.stream().map(RunComparison::curve).toList();
         List<Charts.Plot> plots = List.of(
                 plot("compare-elo-hours", "Elo against hours of self-play and training", "hours (self-play + "
-                        + "training, evaluation left out)", curves, true),
+                        + "training, arena left out)", curves, true),
                 plot("compare-elo-games", "Elo against self-play games", "self-play games", curves, false));
         return RunReport.write(plots, PAGE, page(runs, curves, plots), outDir);
     }

@@ -25,7 +25,7 @@ import org.tengen.run.tables.RunTables;
  * @param root    the run directory
  * @param metrics metrics.csv, one row per generation in generation order
  * @param ladder  elo.csv, best first (empty when absent)
- * @param arena   the evaluation scores per generation and opponent (empty when there are no arena files)
+ * @param arena   the arena scores per generation and opponent (empty when there are no arena files)
  * @param config  config.yaml's text, or null
  * @param summary summary.txt's text, or null
  */
@@ -56,7 +56,7 @@ public record RunData(Path root, Metrics metrics, List<EloLadder.Rating> ladder,
     }
 
     /**
-     * The evaluation games of one generation's checkpoint against one opponent.
+     * The arena games of one generation's checkpoint against one opponent.
      *
      * @param score mean score of the checkpoint (1 win, 0.5 draw, 0 loss)
      */

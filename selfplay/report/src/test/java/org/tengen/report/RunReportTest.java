@@ -41,7 +41,7 @@ class RunReportTest {
         assertFalse(html.contains("<b>"), "config must be escaped");
         assertTrue(html.contains("<td>mcts-rollout (anchor)</td>"), html);
         assertTrue(html.contains("<td>gen-000" + generations + "</td>"), html);
-        assertTrue(html.contains("evaluation games</th><td>" + 12 * generations + "</td>"), html);
+        assertTrue(html.contains("arena games</th><td>" + 12 * generations + "</td>"), html);
         assertFalse(html.contains("<script") || html.contains("<link") || html.contains("http"),
                 "the page must be self-contained");
     }
@@ -69,8 +69,8 @@ class RunReportTest {
 
     @Test
     void theTotalsSayWhereTheTimeWent() {
-        assertEquals("self-play 60%, training 30%, evaluation 10% of 60.0 min", HtmlPage.timeSplit(2160, 1080, 360));
-        assertEquals("self-play 67%, training 33%, evaluation 0% of 90.0 min (no evaluation times: a run of an earlier "
+        assertEquals("self-play 60%, training 30%, arena 10% of 60.0 min", HtmlPage.timeSplit(2160, 1080, 360));
+        assertEquals("self-play 67%, training 33%, arena 0% of 90.0 min (no arena times: a run of an earlier "
                 + "version)", HtmlPage.timeSplit(3600, 1800, 0));
         assertEquals("-", HtmlPage.timeSplit(0, 0, 0));
     }
