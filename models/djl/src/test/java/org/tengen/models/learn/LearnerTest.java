@@ -33,7 +33,9 @@ class LearnerTest {
                 last = learner.trainStep(batch);
             }
             assertEquals(STEPS, learner.step());
-            assertTrue(last.total() < 0.3f * first.total(), () -> "loss did not fall: " + first + " -> " + learner.step());
+            LossComponents end = last;
+            assertTrue(end.total() < 0.3f * first.total(), () -> "loss did not fall: " + first + " -> " + end + " ("
+                    + learner.skippedSteps() + " steps skipped)");
             assertTrue(last.policy() < 0.5f * first.policy(), "policy " + first.policy() + " -> " + last.policy());
             assertTrue(last.value() < 0.3f * first.value(), "value " + first.value() + " -> " + last.value());
             assertTrue(last.ownership() < first.ownership(), "ownership did not fall");
