@@ -41,8 +41,8 @@ final class LearnerCommand implements Callable<Integer> {
             RunConfig config = given != null ? RoleOptions.parse(options.configFile.toString(), given)
                     : RoleOptions.parse(storedName, stored);
             // The same settings resume, whatever the comments, layout or earlier names of fields (RunConfig.RENAMED).
-            if (given != null && stored != null && !RoleOptions.parse(storedName, stored).equals(config)
-                    || given != null && stored == null && !put(store, given)) {
+            if (given != null && !(stored != null ? RoleOptions.parse(storedName, stored).equals(config)
+                    : put(store, given))) {
                 throw new IllegalArgumentException(store.location() + " was started with a different config;"
                         + " run the learner without --config (or with the same settings), or use a new store");
             }

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.tengen.agent.Agent;
 import org.tengen.agent.PlayerSpec;
@@ -177,7 +178,8 @@ final class MatchCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--scoring engine: neither player is an engine");
         }
         RunConfig config = dir.map(ExistingRun::config).orElseGet(() -> bareConfig(specA, specB));
-        config = backendOption.apply(config.withRules(preset(config), rules(config)));
+        String preset = preset(config);
+        config = backendOption.apply(config.withRules(preset, rules(config, preset)));
         if (timeout != null) {
             config = config.withEngineTimeout(Duration.ofMillis(Math.max(1, Math.round(timeout * 1000))));
         }
@@ -219,12 +221,19 @@ final class MatchCommand implements Callable<Integer> {
 
     /** The player {@code text} of option {@code option}, an engine's program checked; a usage error if none. */
     private PlayerSpec player(String text, String option, Optional<RunDirectory> dir) {
-        try {
+        return checked(option, () -> {
             PlayerSpec player = Agents.parse(text, dir);
             if (player instanceof PlayerSpec.Engine e) {
                 EngineCommand.parse(e.command()).program();
             }
             return player;
+        });
+    }
+
+    /** {@code value}, or a usage error naming {@code option} with the reason it is refused. */
+    private <T> T checked(String option, Supplier<T> value) {
+        try {
+            return value.get();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
         }
@@ -262,38 +271,19 @@ final class MatchCommand implements Callable<Integer> {
     }
 
     private String preset(RunConfig config) {
-        if (rulesName == null) {
-            return config.rulesPreset();
-        }
-        try {
-            return Preset.byName(rulesName).id();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--rules: " + e.getMessage());
-        }
+        return rulesName == null ? config.rulesPreset() : checked("--rules", () -> Preset.byName(rulesName).id());
     }
 
-    /** The config's rules with the options applied; another preset or board starts from the preset's rules. */
-    private Rules rules(RunConfig config) {
-        Rules rules = config.rules();
-        String preset = preset(config);
-        int side = size != null ? size : rules.width();
-        try {
-            if (!preset.equals(config.rulesPreset()) || side != rules.width() || side != rules.height()) {
-                rules = Preset.byName(preset).rules(side, side).withMaxMoves(2 * side * side);
-            }
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--size: " + e.getMessage());
-        }
-        try {
-            rules = komi != null ? rules.withKomi(komi) : rules;
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--komi: " + e.getMessage());
-        }
-        try {
-            return maxMoves != null ? rules.withMaxMoves(maxMoves) : rules;
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--max-moves: " + e.getMessage());
-        }
+    /**
+     * The config's rules with the options applied; another {@code preset} or board starts from the preset's rules.
+     */
+    private Rules rules(RunConfig config, String preset) {
+        Rules start = config.rules();
+        int side = size != null ? size : start.width();
+        Rules board = preset.equals(config.rulesPreset()) && side == start.width() && side == start.height() ? start
+                : checked("--size", () -> Preset.byName(preset).rules(side, side).withMaxMoves(2 * side * side));
+        Rules komied = komi == null ? board : checked("--komi", () -> board.withKomi(komi));
+        return maxMoves == null ? komied : checked("--max-moves", () -> komied.withMaxMoves(maxMoves));
     }
 
     /** How a game ended: by resignation or forfeit (as its result says), passes, the move cap, or else a stop. */
