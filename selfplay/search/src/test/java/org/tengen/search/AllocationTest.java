@@ -16,6 +16,7 @@ class AllocationTest {
     private static final int TREES = 3;
     private static final int SIMULATIONS = 300;
     private static final int SEARCHES = 6;
+    private static final int ROUNDS = 3;
 
     static Stream<Arguments> setups() {
         Rules rules = Rules.trompTaylor(5);
@@ -53,15 +54,23 @@ class AllocationTest {
             search.search(games, Integer.MAX_VALUE, BatchedSearch.NO_DEADLINE, observer);
         }
         long id = Thread.currentThread().getId();
-        long before = threads.getThreadAllocatedBytes(id);
-        // Half of them under a (far) deadline, as time control searches: reading the clock allocates nothing.
-        long deadline = System.nanoTime() + 3_600_000_000_000L;
-        for (int i = 0; i < SEARCHES; i++) {
-            search.search(games, Integer.MAX_VALUE, i % 2 == 0 ? BatchedSearch.NO_DEADLINE : deadline, observer);
+        // The least of a few rounds: an allocation per simulation shows in every round, while a one-off by the JVM
+        // itself shows in one (16 KB seen once in CI under load; none when the same searches run interpreted).
+        long least = Long.MAX_VALUE;
+        StringBuilder rounds = new StringBuilder();
+        for (int round = 0; round < ROUNDS; round++) {
+            long before = threads.getThreadAllocatedBytes(id);
+            // Half of them under a (far) deadline, as time control searches: reading the clock allocates nothing.
+            long deadline = System.nanoTime() + 3_600_000_000_000L;
+            for (int i = 0; i < SEARCHES; i++) {
+                search.search(games, Integer.MAX_VALUE, i % 2 == 0 ? BatchedSearch.NO_DEADLINE : deadline, observer);
+            }
+            long allocated = threads.getThreadAllocatedBytes(id) - before;
+            least = Math.min(least, allocated);
+            rounds.append(round == 0 ? "" : ", ").append(allocated);
         }
-        long allocated = threads.getThreadAllocatedBytes(id) - before;
         int simulations = SEARCHES * TREES * SIMULATIONS;
         // One small object per simulation would already be 16+ bytes each; allow a few KiB of noise in total.
-        assertTrue(allocated < 8 * 1024, name + ": " + allocated + " bytes over " + simulations + " simulations");
+        assertTrue(least < 8 * 1024, name + ": " + rounds + " bytes in rounds of " + simulations + " simulations");
     }
 }
