@@ -3,6 +3,8 @@ package org.tengen.report;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,6 +23,7 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.tengen.arena.Arena;
 import org.tengen.arena.EloLadder;
+import org.tengen.run.RunDirectory;
 import org.tengen.sweep.SweepPlan;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -29,8 +32,9 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 /**
  * Several runs side by side, for a self-play experiment: the Elo of each run's checkpoints against the hours of
  * self-play and training that made them and against the self-play games, on one plot each, and a table of the
- * config fields in which the runs differ. Every run's ladder is anchored at the random player (0), so the curves share
- * a scale; evaluation time is left out of the hours, since it measures a run rather than trains it.
+ * config fields in which the runs differ. The Elo comes from one ladder of every run's games against the fixed
+ * anchors (random, GNU Go, ...), so the curves share a scale; evaluation time is left out of the hours, since it
+ * measures a run rather than trains it.
  */
 public final class RunComparison {
     public static final String PAGE = "compare.html";
@@ -38,33 +42,85 @@ public final class RunComparison {
     private RunComparison() {
     }
 
+    /** One run's learning curve: per checkpoint that played the anchors, the compute that made it and its Elo. */
+    record Curve(String name, double[] hours, double[] games, double[] elo, double[] ci95) {
+    }
+
     /**
-     * One run's learning curve: per checkpoint of its ladder, the compute that made it and its Elo; and the Elo of each
-     * fixed anchor in that ladder.
+     * The runs on one scale: their curves, the anchor fixed at 0 Elo (null when no run played an anchor), and every
+     * anchor's Elo.
      */
-    record Curve(String name, double[] hours, double[] games, double[] elo, double[] ci95,
-                 Map<String, Double> anchors) {
+    record Comparison(List<Curve> curves, String pinned, Map<String, Double> anchors) {
     }
 
     /**
      * Writes the plots and {@value #PAGE} into {@code outDir} (created if needed), replacing earlier ones.
      */
     public static RunReport.Output write(List<RunData> runs, Path outDir) {
-        List<Curve> curves = runs.stream().map(RunComparison::curve).toList();
+        Comparison comparison = compare(runs);
         List<Charts.Plot> plots = List.of(
                 plot("compare-elo-hours", "Elo against hours of self-play and training", "hours (self-play + "
-                        + "training, arena left out)", curves, true),
-                plot("compare-elo-games", "Elo against self-play games", "self-play games", curves, false));
-        return RunReport.write(plots, PAGE, page(runs, curves, plots), outDir);
+                        + "training, arena left out)", comparison, true),
+                plot("compare-elo-games", "Elo against self-play games", "self-play games", comparison, false));
+        return RunReport.write(plots, PAGE, page(runs, comparison.curves(), plots), outDir);
     }
 
     /**
-     * The checkpoints of a run's ladder in generation order, each at the cumulative self-play and training seconds and
-     * self-play games of the generations up to its own (a generation with a blank figure leaves the rest NaN).
+     * Rates every run's checkpoints in one ladder of their games against the fixed anchors, the anchors shared by all
+     * runs. Games between a run's own checkpoints are left out: each run's chain of checkpoints drifts on its own (in the
+     * 9x9 sweep a run that never beat GNU Go ended 560 Elo above one that did, each in its own ladder), while an anchor is the same
+     * player in every run. The anchor the checkpoints scored least against is fixed at 0, so the scale is tied to the
+     * most informative games.
      */
-    static Curve curve(RunData data) {
+    static Comparison compare(List<RunData> runs) {
+        List<EloLadder.GameResult> games = new ArrayList<>();
+        Map<String, double[]> pooled = new TreeMap<>(); // anchor -> {games, points of the checkpoints}
+        for (int i = 0; i < runs.size(); i++) {
+            for (RunData.ArenaScore s : runs.get(i).arena()) {
+                if (RunData.generationOf(s.opponent()) >= 0) {
+                    continue;
+                }
+                String checkpoint = checkpoint(i, s.generation());
+                double points = s.score() * s.games();
+                int wins = (int) Math.floor(points + 1e-9);
+                int draws = points - wins > 0.25 ? 1 : 0;
+                for (int g = 0; g < s.games(); g++) {
+                    games.add(new EloLadder.GameResult(checkpoint, s.opponent(),
+                            g < wins ? 1 : g < wins + draws ? 0.5 : 0));
+                }
+                double[] sum = pooled.computeIfAbsent(s.opponent(), k -> new double[2]);
+                sum[0] += s.games();
+                sum[1] += points;
+            }
+        }
+        String pinned = pooled.entrySet().stream()
+                .min(Comparator.comparingDouble(e -> e.getValue()[1] / e.getValue()[0]))
+                .map(Map.Entry::getKey).orElse(null);
+        Map<String, EloLadder.Rating> ratings = new HashMap<>();
+        if (pinned != null) {
+            EloLadder.fit(games, pinned, List.of()).forEach(r -> ratings.put(r.player(), r));
+        }
+        List<Curve> curves = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            curves.add(curve(runs.get(i), i, ratings));
+        }
+        Map<String, Double> anchors = new TreeMap<>();
+        pooled.keySet().forEach(a -> anchors.put(a, ratings.get(a).elo()));
+        return new Comparison(curves, pinned, anchors);
+    }
+
+    private static String checkpoint(int run, int generation) {
+        return run + "/" + RunDirectory.generationName(generation);
+    }
+
+    /**
+     * The rated checkpoints of run {@code index} in generation order, each at the cumulative self-play and training
+     * seconds and self-play games of the generations up to its own (a generation with a blank figure leaves the rest
+     * NaN).
+     */
+    static Curve curve(RunData data, int index, Map<String, EloLadder.Rating> ratings) {
         RunData.Metrics m = data.metrics();
-        Map<Integer, double[]> byGeneration = new LinkedHashMap<>(); // generation -> {hours, games}
+        List<double[]> rows = new ArrayList<>(); // {hours, games, elo, ci95}
         double seconds = 0;
         double games = 0;
         double[] selfPlay = m.column("selfplay_seconds");
@@ -73,25 +129,17 @@ public final class RunComparison {
         for (int i = 0; i < m.size(); i++) {
             seconds += selfPlay[i] + (Double.isFinite(train[i]) ? train[i] : 0);
             games += played[i];
-            byGeneration.put(m.generations()[i], new double[] {seconds / 3600, games});
-        }
-        List<double[]> rows = new ArrayList<>(); // {generation, hours, games, elo, ci95}
-        Map<String, Double> anchors = new TreeMap<>();
-        for (EloLadder.Rating r : data.ladder()) {
-            int g = RunData.generationOf(r.player());
-            double[] at = g == 0 ? new double[] {0, 0} : byGeneration.get(g);
-            if (g < 0 && Double.isFinite(r.elo())) {
-                anchors.put(r.player(), r.elo());
-            } else if (g >= 0 && at != null) {
-                rows.add(new double[] {g, at[0], at[1], r.elo(), r.ci95()});
+            EloLadder.Rating r = ratings.get(checkpoint(index, m.generations()[i]));
+            if (r != null) {
+                rows.add(new double[] {seconds / 3600, games, r.elo(), r.ci95()});
             }
         }
-        rows.sort((a, b) -> Double.compare(a[0], b[0]));
-        return new Curve(name(data), column(rows, 1), column(rows, 2), column(rows, 3), column(rows, 4), anchors);
+        return new Curve(name(data), column(rows, 0), column(rows, 1), column(rows, 2), column(rows, 3));
     }
 
-    static Charts.Plot plot(String name, String title, String xTitle, List<Curve> curves, boolean hours) {
-        XYChart chart = Charts.chart(title, "Elo (random = 0)");
+    static Charts.Plot plot(String name, String title, String xTitle, Comparison comparison, boolean hours) {
+        String scale = comparison.pinned() == null ? "no anchor played" : comparison.pinned() + " = 0";
+        XYChart chart = Charts.chart(title, "Elo (" + scale + ")");
         chart.setXAxisTitle(xTitle);
         // A benchmark compares many runs: their names fit in a column beside the plot, not in a row below it.
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -99,7 +147,7 @@ public final class RunComparison {
         chart.getStyler().setxAxisTickLabelsFormattingFunction(hours ? v -> String.format(Locale.ROOT, "%.2f", v)
                 : v -> String.format(Locale.ROOT, "%,.0f", v));
         List<Double> xs = new ArrayList<>();
-        for (Curve c : curves) {
+        for (Curve c : comparison.curves()) {
             Charts.Points p = Charts.Points.of(hours ? c.hours() : c.games(), c.elo(), c.ci95());
             if (!p.isEmpty()) {
                 XYSeries s = chart.addSeries(uniqueName(chart, c.name()), p.x(), p.y(), p.error());
@@ -108,30 +156,14 @@ public final class RunComparison {
             }
         }
         if (!xs.isEmpty()) {
-            sharedAnchorLines(chart, curves, Charts.span(xs.stream().mapToDouble(Double::doubleValue).toArray()));
+            double[] span = Charts.span(xs.stream().mapToDouble(Double::doubleValue).toArray());
+            comparison.anchors().forEach((anchor, elo) -> Charts.anchorLine(chart,
+                    uniqueName(chart, String.format(Locale.ROOT, "anchor %s (%.0f)", anchor, elo)), span, elo));
         }
-        return new Charts.Plot(name, "Elo of each checkpoint in its own run's final ladder (random = 0; bars are "
-                + "95% intervals) against the " + (hours ? "hours of self-play and training" : "self-play games")
-                + " that made it; the dashed lines are the fixed anchors every run played, at their Elo in each "
-                + "run's ladder (one line where the runs agree).", chart);
-    }
-
-    /**
-     * One dashed line for each anchor in every run's ladder, at its mean Elo over the runs, with their range in the
-     * legend where they differ (one line per run and anchor would bury the curves of a benchmark of many runs).
-     */
-    private static void sharedAnchorLines(XYChart chart, List<Curve> curves, double[] span) {
-        Set<String> shared = new TreeSet<>(curves.get(0).anchors().keySet());
-        curves.forEach(c -> shared.retainAll(c.anchors().keySet()));
-        for (String anchor : shared) {
-            double[] elo = curves.stream().mapToDouble(c -> c.anchors().get(anchor)).toArray();
-            double mean = Arrays.stream(elo).average().orElseThrow();
-            long low = Math.round(Arrays.stream(elo).min().orElseThrow());
-            long high = Math.round(Arrays.stream(elo).max().orElseThrow());
-            String label = low == high ? String.format(Locale.ROOT, "anchor %s (%d)", anchor, low)
-                    : String.format(Locale.ROOT, "anchor %s (%.0f, runs %d to %d)", anchor, mean, low, high);
-            Charts.anchorLine(chart, uniqueName(chart, label), span, mean);
-        }
+        return new Charts.Plot(name, "Elo of each checkpoint that played the fixed anchors (" + scale + "; bars are "
+                + "95% intervals), rated from those games alone in one ladder over all runs, against the "
+                + (hours ? "hours of self-play and training" : "self-play games") + " that made it; the dashed "
+                + "lines are the anchors.", chart);
     }
 
     private static String uniqueName(XYChart chart, String name) {

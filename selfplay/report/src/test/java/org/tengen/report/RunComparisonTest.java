@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,21 +20,48 @@ class RunComparisonTest {
     Path tmp;
 
     @Test
-    void curvesPlaceEachCheckpointAtTheComputeThatMadeIt() throws IOException {
-        RunComparison.Curve c = RunComparison.curve(RunData.read(SyntheticRun.write(tmp.resolve("a"), 1)));
-        // gen-0000 is where every run starts; gen-0001 took 6 s of self-play and 2.5 s of training, 96 games.
-        assertArrayEquals(new double[] {0, 8.5 / 3600}, c.hours(), 1e-12);
-        assertArrayEquals(new double[] {0, 96}, c.games(), 0);
-        assertArrayEquals(new double[] {20.5, 90}, c.elo(), 1e-9);
+    void curvesPlaceEachRatedCheckpointAtTheComputeThatMadeIt() throws IOException {
+        RunComparison.Curve c = RunComparison.compare(List.of(RunData.read(SyntheticRun.write(tmp.resolve("a"), 3))))
+                .curves().get(0);
+        // gen-0001 took 6 s of self-play and 2.5 s of training; 96 games a generation. Generation 2 ran its self-play
+        // in an earlier session (blank figures), which leaves the later hours unknown.
+        assertArrayEquals(new double[] {96, 192, 288}, c.games(), 0);
+        assertEquals(8.5 / 3600, c.hours()[0], 1e-12);
+        assertTrue(Double.isNaN(c.hours()[1]) && Double.isNaN(c.hours()[2]));
     }
 
     @Test
-    void blankSelfPlayFiguresLeaveTheLaterHoursUnknown() throws IOException {
-        // Generation 2 of the synthetic run ran its self-play in an earlier session (blank figures).
-        RunComparison.Curve c = RunComparison.curve(RunData.read(SyntheticRun.write(tmp.resolve("a"), 3)));
-        assertEquals(4, c.hours().length);
-        assertTrue(Double.isFinite(c.hours()[1]));
-        assertTrue(Double.isNaN(c.hours()[2]) && Double.isNaN(c.hours()[3]));
+    void ratesACheckpointFromItsGamesAgainstTheAnchorsAlone() throws IOException {
+        Path a = SyntheticRun.write(tmp.resolve("a"), 1);
+        Files.writeString(a.resolve("arena/gen-0001.csv"), "a,b,score_a\ngen-0001,gen-0000,0.0\ngen-0001,gnugo-0,1.0\n"
+                + "gnugo-0,gen-0001,1.0\ngen-0001,gnugo-0,1.0\ngen-0001,gnugo-0,1.0\n");
+        RunComparison.Comparison c = RunComparison.compare(List.of(RunData.read(a)));
+        assertEquals("gnugo-0", c.pinned());
+        // 3 wins of 4 and the ladder's prior of 0.05 drawn games against the anchor: 400 log10(3.025 / 1.025).
+        assertEquals(400 * Math.log10(3.025 / 1.025), c.curves().get(0).elo()[0], 0.5);
+    }
+
+    @Test
+    void runsShareOneScaleTiedToTheAnchorTheyScoredLeastAgainst() throws IOException {
+        Path a = SyntheticRun.write(tmp.resolve("a"), 3);
+        Path b = SyntheticRun.write(tmp.resolve("b"), 3);
+        // b's own ladder says its checkpoints are far stronger; its games against the anchors are a's.
+        Files.writeString(b.resolve("elo.csv"), Files.readString(b.resolve("elo.csv")).replace("gen-0003,270",
+                "gen-0003,900"));
+        RunComparison.Comparison c = RunComparison.compare(List.of(RunData.read(a), RunData.read(b)));
+
+        assertEquals("mcts-rollout", c.pinned(), "the checkpoints beat random in every game");
+        assertEquals(0.0, c.anchors().get("mcts-rollout"));
+        double[] elo = c.curves().get(0).elo();
+        assertArrayEquals(elo, c.curves().get(1).elo(), 1e-6);
+        assertTrue(elo[0] < elo[1] && elo[1] < elo[2], "1, 2 and 3 wins of 4 against mcts-rollout: " + elo[0]
+                + ", " + elo[1] + ", " + elo[2]);
+        assertTrue(c.anchors().get("random") < elo[0]);
+
+        var series = RunComparison.plot("p", "t", "x", c, true).chart().getSeriesMap();
+        String random = String.format(Locale.ROOT, "anchor random (%.0f)", c.anchors().get("random"));
+        assertEquals(List.of("a", "b", "anchor mcts-rollout (0)", random), List.copyOf(series.keySet()));
+        assertEquals(c.anchors().get("random"), series.get(random).getYData()[0], 0);
     }
 
     @Test
@@ -42,7 +70,8 @@ class RunComparisonTest {
         Path b = SyntheticRun.write(tmp.resolve("b"), 2);
         Files.writeString(b.resolve("config.yaml"), SyntheticRun.CONFIG.replace("size: 5", "size: 9")
                 + "search:\n  passBound: false\n");
-        RunReport.Output out = RunComparison.write(List.of(RunData.read(a), RunData.read(b)), tmp.resolve("out"));
+        List<RunData> runs = List.of(RunData.read(a), RunData.read(b));
+        RunReport.Output out = RunComparison.write(runs, tmp.resolve("out"));
 
         assertEquals(List.of("compare-elo-hours.png", "compare-elo-games.png"),
                 out.images().stream().map(p -> p.getFileName().toString()).toList());
@@ -50,27 +79,10 @@ class RunComparisonTest {
         assertTrue(html.contains("<tr><td>game.size</td><td>5</td><td>9</td></tr>"), html);
         assertTrue(html.contains("<tr><td>search.passBound</td><td>-</td><td>false</td></tr>"), html);
         assertFalse(html.contains("<td>name</td>"), "fields the runs share are not listed");
-        assertTrue(html.contains("<td class=\"n\">360 \u00b1 104</td>"), "best Elo of run a: " + html);
-    }
-
-    @Test
-    void drawsEachAnchorEveryRunPlayedOnceAtItsMeanElo() throws IOException {
-        Path a = SyntheticRun.write(tmp.resolve("a"), 2);
-        Path b = SyntheticRun.write(tmp.resolve("b"), 2);
-        Files.writeString(a.resolve("elo.csv"), Files.readString(a.resolve("elo.csv")) + "gnugo-0,700,90,40,0.5\n");
-        Files.writeString(b.resolve("elo.csv"), Files.readString(b.resolve("elo.csv"))
-                .replace("mcts-rollout,250,", "mcts-rollout,300,"));
-        List<RunComparison.Curve> curves = List.of(RunComparison.curve(RunData.read(a)),
-                RunComparison.curve(RunData.read(b)));
-        assertEquals(Map.of("random", 0.0, "mcts-rollout", 250.0, "gnugo-0", 700.0), curves.get(0).anchors());
-
-        var series = RunComparison.plot("p", "t", "x", curves, true).chart().getSeriesMap();
-        assertEquals(List.of("a", "b", "anchor mcts-rollout (275, runs 250 to 300)", "anchor random (0)"),
-                List.copyOf(series.keySet()), "gnugo-0 is in one run's ladder only");
-        assertArrayEquals(new double[] {275, 275}, series.get("anchor mcts-rollout (275, runs 250 to 300)").getYData(),
-                0);
-        assertArrayEquals(new double[] {0, 8.5 / 3600}, series.get("anchor random (0)").getXData(), 1e-12,
-                "the lines span the checkpoints of all runs");
+        RunComparison.Curve curve = RunComparison.compare(runs).curves().get(0);
+        String best = String.format(Locale.ROOT, "<td class=\"n\">%.0f \u00b1 %.0f</td>", curve.elo()[3],
+                curve.ci95()[3]);
+        assertTrue(html.contains(best), "best Elo of run a, its gen-0004 (4 of 4 against mcts-rollout): " + html);
     }
 
     @Test
