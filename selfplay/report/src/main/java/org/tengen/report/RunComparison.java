@@ -30,11 +30,12 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * Several runs side by side, for a self-play experiment: the Elo of each run's checkpoints against the hours of
+ * Several runs side by side, for a self-play experiment: the Elo of each run's checkpoints against the CPU-hours of
  * self-play and training that made them and against the self-play games, on one plot each, and a table of the
  * config fields in which the runs differ. The Elo comes from one ladder of every run's games against the fixed
- * anchors (random, GNU Go, ...), so the curves share a scale; evaluation time is left out of the hours, since it
- * measures a run rather than trains it.
+ * anchors (random, GNU Go, ...), so the curves share a scale. CPU time, not wall time, because other work on a shared
+ * machine stretches wall time (in a 9x9 sweep the same 4,000 training steps took 21 minutes in one run and 4 in
+ * another); the arena is left out, since it measures a run rather than trains it.
  */
 public final class RunComparison {
     public static final String PAGE = "compare.html";
@@ -59,8 +60,8 @@ public final class RunComparison {
     public static RunReport.Output write(List<RunData> runs, Path outDir) {
         Comparison comparison = compare(runs);
         List<Charts.Plot> plots = List.of(
-                plot("compare-elo-hours", "Elo against hours of self-play and training", "hours (self-play + "
-                        + "training, arena left out)", comparison, true),
+                plot("compare-elo-hours", "Elo against CPU-hours of self-play and training", "CPU-hours "
+                        + "(self-play + training, arena left out)", comparison, true),
                 plot("compare-elo-games", "Elo against self-play games", "self-play games", comparison, false));
         return RunReport.write(plots, PAGE, page(runs, comparison.curves(), plots), outDir);
     }
@@ -114,17 +115,17 @@ public final class RunComparison {
     }
 
     /**
-     * The rated checkpoints of run {@code index} in generation order, each at the cumulative self-play and training
-     * seconds and self-play games of the generations up to its own (a generation with a blank figure leaves the rest
-     * NaN).
+     * The rated checkpoints of run {@code index} in generation order, each at the cumulative CPU seconds of self-play
+     * and training and self-play games of the generations up to its own (a generation whose self-play CPU time is
+     * blank, as in runs of earlier versions, leaves the rest NaN).
      */
     static Curve curve(RunData data, int index, Map<String, EloLadder.Rating> ratings) {
         RunData.Metrics m = data.metrics();
         List<double[]> rows = new ArrayList<>(); // {hours, games, elo, ci95}
         double seconds = 0;
         double games = 0;
-        double[] selfPlay = m.column("selfplay_seconds");
-        double[] train = m.column("train_seconds");
+        double[] selfPlay = m.column("selfplay_cpu_seconds");
+        double[] train = m.column("train_cpu_seconds");
         double[] played = m.column("games");
         for (int i = 0; i < m.size(); i++) {
             seconds += selfPlay[i] + (Double.isFinite(train[i]) ? train[i] : 0);
@@ -162,7 +163,7 @@ public final class RunComparison {
         }
         return new Charts.Plot(name, "Elo of each checkpoint that played the fixed anchors (" + scale + "; bars are "
                 + "95% intervals), rated from those games alone in one ladder over all runs, against the "
-                + (hours ? "hours of self-play and training" : "self-play games") + " that made it; the dashed "
+                + (hours ? "CPU-hours of self-play and training" : "self-play games") + " that made it; the dashed "
                 + "lines are the anchors.", chart);
     }
 
@@ -179,7 +180,7 @@ public final class RunComparison {
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Tengen: ")
                 .append(runs.size()).append(" runs compared</title>\n<style>\n").append(HtmlPage.STYLE)
                 .append("</style>\n</head>\n<body>\n<h1>").append(runs.size()).append(" runs compared</h1>\n");
-        html.append("<table>\n<tr><th>run</th><th>directory</th><th>checkpoints</th><th>hours</th>"
+        html.append("<table>\n<tr><th>run</th><th>directory</th><th>rated checkpoints</th><th>CPU-hours</th>"
                 + "<th>self-play games</th><th>best Elo</th></tr>\n");
         for (int i = 0; i < runs.size(); i++) {
             Curve c = curves.get(i);
@@ -229,7 +230,7 @@ public final class RunComparison {
         html.append("<h2>Variants over seeds</h2>\n<p>The last checkpoint of each run: Elo as mean \u00b1 95% "
                 + "Student-t interval over the seeds; against each anchor, the score of its last games there, pooled "
                 + "over the seeds, \u00b1 95% Wilson interval.</p>\n<table>\n<tr><th>variant</th><th>seeds</th>"
-                + "<th>hours</th><th>final Elo</th>");
+                + "<th>CPU-hours</th><th>final Elo</th>");
         anchors.forEach(a -> html.append("<th>vs ").append(HtmlPage.escape(a)).append("</th>"));
         html.append("</tr>\n");
         groups.forEach((variant, members) -> {

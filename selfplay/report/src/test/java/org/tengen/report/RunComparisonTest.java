@@ -23,10 +23,10 @@ class RunComparisonTest {
     void curvesPlaceEachRatedCheckpointAtTheComputeThatMadeIt() throws IOException {
         RunComparison.Curve c = RunComparison.compare(List.of(RunData.read(SyntheticRun.write(tmp.resolve("a"), 3))))
                 .curves().get(0);
-        // gen-0001 took 6 s of self-play and 2.5 s of training; 96 games a generation. Generation 2 ran its self-play
-        // in an earlier session (blank figures), which leaves the later hours unknown.
+        // gen-0001 took 12 CPU seconds of self-play and 4 of training (6 and 2.5 of wall time); 96 games a generation.
+        // Generation 2's self-play figures are blank (a run of an earlier version), which leaves the later hours unknown.
         assertArrayEquals(new double[] {96, 192, 288}, c.games(), 0);
-        assertEquals(8.5 / 3600, c.hours()[0], 1e-12);
+        assertEquals(16.0 / 3600, c.hours()[0], 1e-12);
         assertTrue(Double.isNaN(c.hours()[1]) && Double.isNaN(c.hours()[2]));
     }
 

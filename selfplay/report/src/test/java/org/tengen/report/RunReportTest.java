@@ -114,7 +114,7 @@ class RunReportTest {
     @Test
     void plotsOnlyWhatTheMetricsHold() throws IOException {
         Path run = Files.createDirectories(tmp.resolve("run"));
-        Files.writeString(run.resolve("metrics.csv"), SyntheticRun.METRICS_HEADER + "\n1,96,,,,,,,,,,,,,,\n");
+        Files.writeString(run.resolve("metrics.csv"), SyntheticRun.METRICS_HEADER + "\n1,96,,,,,,,,,,,,,,,,,\n");
         RunReport.Output out = RunReport.write(RunData.read(run), tmp.resolve("out"));
         assertEquals(List.of(), out.images());
         String html = Files.readString(out.page());

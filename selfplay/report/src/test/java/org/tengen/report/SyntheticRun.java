@@ -9,7 +9,7 @@ import java.util.Locale;
 public final class SyntheticRun {
     public static final String METRICS_HEADER = "generation,games,samples,selfplay_seconds,games_per_hour,"
             + "nn_evals_per_second,nn_time_fraction,train_steps,train_seconds,loss_total,loss_policy,loss_value,"
-            + "loss_ownership,elo,elo_ci95,score_vs_previous";
+            + "loss_ownership,elo,elo_ci95,score_vs_previous,eval_seconds,selfplay_cpu_seconds,train_cpu_seconds";
     /** A config whose text needs escaping in HTML. */
     public static final String CONFIG = """
             # a <b> & "c" 'd'
@@ -38,7 +38,9 @@ public final class SyntheticRun {
             String training = g == 3 ? ",,,,," : String.format(Locale.ROOT, "80,2.5,%.4g,%.4g,%.4g,%.4g",
                     loss, 0.7 * loss, 0.2 * loss, 0.1 * loss);
             metrics.append(g).append(",96,").append(selfPlay).append(',').append(training).append(',')
-                    .append(String.format(Locale.ROOT, "%.4g,%.4g,0.5000", 100.0 * g, 120.0)).append('\n');
+                    .append(String.format(Locale.ROOT, "%.4g,%.4g,0.5000,30.0", 100.0 * g, 120.0))
+                    .append(g == 2 ? "," : String.format(Locale.ROOT, ",%.4g", 2 * (5.0 + g)))
+                    .append(g == 3 ? ",\n" : ",4.0\n");
             elo.append(String.format(Locale.ROOT, "gen-%04d,%.4g,%.4g,60,0.7\n", g, 90.0 * g, 100.0 + g));
             StringBuilder arena = new StringBuilder("a,b,score_a\n");
             String self = String.format(Locale.ROOT, "gen-%04d", g);

@@ -41,6 +41,8 @@ public final class RunMetrics {
         row.add(rating == null ? "" : RunTables.number(rating.ci95()));
         row.add(scoreVsPrevious(dir, g, best));
         row.add(arenaSeconds(dir.arenaStats(g)));
+        row.add(selfPlayCpuSeconds(shards));
+        row.add(trainingCpuSeconds(dir.trainingStats(g)));
         return row;
     }
 
@@ -52,6 +54,32 @@ public final class RunMetrics {
         try {
             return RunTables.number(RunTables.readArenaStats(file).seconds());
         } catch (RuntimeException damaged) {
+            return "";
+        }
+    }
+
+    /**
+     * selfplay_cpu_seconds: the process's CPU time over the generation's shards, blank when a shard's figures lack it
+     * (an earlier version) or are damaged.
+     */
+    private static String selfPlayCpuSeconds(List<RunDirectory.Shard> shards) {
+        double cpu = 0;
+        for (RunDirectory.Shard shard : shards) {
+            try {
+                cpu += RunTables.readShardStats(RunDirectory.shardStats(shard.path())).cpuSeconds();
+            } catch (RuntimeException missingOrDamaged) {
+                return "";
+            }
+        }
+        return shards.isEmpty() || !Double.isFinite(cpu) ? "" : RunTables.number(cpu);
+    }
+
+    /** train_cpu_seconds, blank as {@link #selfPlayCpuSeconds} is. */
+    private static String trainingCpuSeconds(Path file) {
+        try {
+            double cpu = RunTables.readTraining(file).cpuSeconds();
+            return Double.isFinite(cpu) ? RunTables.number(cpu) : "";
+        } catch (RuntimeException missingOrDamaged) {
             return "";
         }
     }

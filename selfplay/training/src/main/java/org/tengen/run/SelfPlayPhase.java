@@ -74,6 +74,7 @@ final class SelfPlayPhase extends RunPhase {
                 Rules rules = config.selfPlayKomi().draw(config.rules(),
                         new SplittableRandom(Seeds.mix(config.seed(), g, nextShard, -1)));
                 int[] written = {done};
+                long shardCpu = ProcessCpuTime.nanos();
                 SelfPlayWorkers.PlayedShard shard = workers.play(n, rules, new long[] {g, nextShard}, record -> {
                     distinct[0] += run.session().gameKeys.add(key(record.history())) ? 1 : 0;
                     GoSgf.save(dir.gamesDir(g).resolve(String.format(Locale.ROOT, "game-%05d.sgf",
@@ -85,7 +86,8 @@ final class SelfPlayPhase extends RunPhase {
                 if (count > 0) {
                     Path file = dir.shard(g, nextShard++, n);
                     RunTables.writeShardStats(RunDirectory.shardStats(file), new RunTables.ShardStats(n, count,
-                            shard.seconds(), shard.networkSeconds(), shard.evaluations()));
+                            shard.seconds(), shard.networkSeconds(), shard.evaluations(),
+                            (ProcessCpuTime.nanos() - shardCpu) / 1e9));
                     writeShard(file, shard.samples().toShard());
                 } else {
                     LOG.warn("Generation {}: {} games produced no policy-target samples", g, n);

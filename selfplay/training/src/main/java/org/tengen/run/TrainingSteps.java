@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.tengen.env.process.ProcessCpuTime;
 import org.tengen.models.checkpoint.CheckpointException;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.data.NpyArray;
@@ -48,6 +49,7 @@ public final class TrainingSteps {
     /** Takes {@code steps} training steps on batches drawn from {@code replay}; returns their mean losses. */
     public static RunTables.TrainingStats train(Learner learner, ReplayBuffer replay, int steps, Progress progress) {
         long start = System.nanoTime();
+        long cpuStart = ProcessCpuTime.nanos();
         long skippedBefore = learner.skippedSteps();
         float[] sums = new float[4];
         for (int i = 0; i < steps; i++) {
@@ -64,6 +66,6 @@ public final class TrainingSteps {
                     + "(see docs/networks.md: a CPU on which libtorch misbehaves)", learner.skippedSteps() - skippedBefore, steps);
         }
         return new RunTables.TrainingStats(steps, (System.nanoTime() - start) / 1e9, sums[0] / steps,
-                sums[1] / steps, sums[2] / steps, sums[3] / steps);
+                sums[1] / steps, sums[2] / steps, sums[3] / steps, (ProcessCpuTime.nanos() - cpuStart) / 1e9);
     }
 }

@@ -116,6 +116,9 @@ class PhasesTest {
         assertTrue(after.stream().noneMatch(String::isEmpty), "every column is filled after the resume: " + after);
         double evaluationSeconds = Double.parseDouble(after.get(RunTables.METRICS_HEADER.indexOf("eval_seconds")));
         assertTrue(evaluationSeconds > 0, "the arena's wall time is kept beside self-play's and training's");
+        for (String cpu : List.of("selfplay_cpu_seconds", "train_cpu_seconds")) {
+            assertTrue(Double.parseDouble(after.get(RunTables.METRICS_HEADER.indexOf(cpu))) > 0, cpu);
+        }
         long samples = 0;
         for (RunDirectory.Shard shard : dir.shards(1)) {
             samples += TrainingShard.read(shard.path()).count();

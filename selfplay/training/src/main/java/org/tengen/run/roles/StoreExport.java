@@ -194,6 +194,8 @@ public final class StoreExport {
         row.add(rating == null ? "" : RunTables.number(rating.ci95()));
         row.add(best.isEmpty() ? "" : RunMetrics.scoreVsPrevious(dir, g, best));
         row.add(arena.getOrDefault("seconds", "")); // eval_seconds: the arena's wall time for this generation
+        row.add(""); // selfplay_cpu_seconds and train_cpu_seconds: roles share a process, so its CPU time is not theirs
+        row.add("");
         // Async columns.
         row.add(selfPlay ? RunTables.number(weighted(shards, "model_lag") / games) : "");
         row.add(learner.getOrDefault("sample_age_mean", ""));

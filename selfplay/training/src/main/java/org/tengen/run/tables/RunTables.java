@@ -19,23 +19,29 @@ public final class RunTables {
     public static final List<String> ELO_HEADER = List.of("player", "elo", "ci95", "games", "score");
     public static final List<String> METRICS_HEADER = List.of("generation", "games", "samples", "selfplay_seconds",
             "games_per_hour", "nn_evals_per_second", "nn_time_fraction", "train_steps", "train_seconds", "loss_total",
-            "loss_policy", "loss_value", "loss_ownership", "elo", "elo_ci95", "score_vs_previous", "eval_seconds");
+            "loss_policy", "loss_value", "loss_ownership", "elo", "elo_ci95", "score_vs_previous", "eval_seconds",
+            "selfplay_cpu_seconds", "train_cpu_seconds");
 
     static final List<String> SHARD_HEADER = List.of("games", "samples", "seconds", "network_seconds",
-            "evaluations");
+            "evaluations", "cpu_seconds");
     static final List<String> TRAINING_HEADER = List.of("steps", "seconds", "loss_total", "loss_policy",
-            "loss_value", "loss_ownership");
+            "loss_value", "loss_ownership", "cpu_seconds");
 
     private RunTables() {
     }
 
-    /** A shard's self-play figures: games, samples, wall seconds, network seconds (per worker), evaluations. */
-    public record ShardStats(int games, long samples, double seconds, double networkSeconds, long evaluations) {
+    /**
+     * A shard's self-play figures: games, samples, wall seconds, network seconds (per worker), evaluations, and the
+     * process's CPU seconds (NaN in a file of an earlier version).
+     */
+    public record ShardStats(int games, long samples, double seconds, double networkSeconds, long evaluations,
+                             double cpuSeconds) {
     }
 
     public static void writeShardStats(Path file, ShardStats s) {
         new CsvTable(file, SHARD_HEADER, List.of(List.of(Integer.toString(s.games()), Long.toString(s.samples()),
-                number(s.seconds()), number(s.networkSeconds()), Long.toString(s.evaluations())))).write();
+                number(s.seconds()), number(s.networkSeconds()), Long.toString(s.evaluations()),
+                number(s.cpuSeconds())))).write();
     }
 
     public static ShardStats readShardStats(Path file) {
@@ -43,7 +49,7 @@ public final class RunTables {
         return new ShardStats((int) t.number(0, t.requireColumn("games")),
                 (long) t.number(0, t.requireColumn("samples")),
                 t.number(0, t.requireColumn("seconds")), t.number(0, t.requireColumn("network_seconds")),
-                (long) t.number(0, t.requireColumn("evaluations")));
+                (long) t.number(0, t.requireColumn("evaluations")), t.number(0, t.column("cpu_seconds")));
     }
 
     private static CsvTable oneRow(Path file) {
@@ -54,14 +60,15 @@ public final class RunTables {
         return t;
     }
 
-    /** A generation's training figures: steps, wall seconds and the mean loss terms. */
+    /** A generation's training figures: steps, wall seconds, the mean loss terms and CPU seconds (as a shard's). */
     public record TrainingStats(int steps, double seconds, double total, double policy, double value,
-                                double ownership) {
+                                double ownership, double cpuSeconds) {
     }
 
     public static void writeTraining(Path file, TrainingStats s) {
         new CsvTable(file, TRAINING_HEADER, List.of(List.of(Integer.toString(s.steps()), number(s.seconds()),
-                number(s.total()), number(s.policy()), number(s.value()), number(s.ownership())))).write();
+                number(s.total()), number(s.policy()), number(s.value()), number(s.ownership()),
+                number(s.cpuSeconds())))).write();
     }
 
     static final List<String> ARENA_STATS_HEADER = List.of("games", "seconds");
@@ -84,7 +91,8 @@ public final class RunTables {
         CsvTable t = oneRow(file);
         return new TrainingStats((int) t.number(0, t.requireColumn("steps")), t.number(0, t.requireColumn("seconds")),
                 t.number(0, t.requireColumn("loss_total")), t.number(0, t.requireColumn("loss_policy")),
-                t.number(0, t.requireColumn("loss_value")), t.number(0, t.requireColumn("loss_ownership")));
+                t.number(0, t.requireColumn("loss_value")), t.number(0, t.requireColumn("loss_ownership")),
+                t.number(0, t.column("cpu_seconds")));
     }
 
     /**

@@ -27,7 +27,8 @@ class CsvTableTest {
         row.set(0, "3");
         row.set(1, "96");
         RunTables.writeMetrics(metrics, List.of(row));
-        assertEquals(String.join(",", RunTables.METRICS_HEADER) + "\n3,96,,,,,,,,,,,,,,,\n", read(metrics));
+        assertEquals(String.join(",", RunTables.METRICS_HEADER) + "\n3,96" + ",".repeat(RunTables.METRICS_HEADER.size()
+                - 2) + "\n", read(metrics));
         assertEquals(List.of(row), List.copyOf(RunTables.readMetrics(metrics).values()));
     }
 
@@ -42,6 +43,19 @@ class CsvTableTest {
         Path file = tmp.resolve("metrics.csv");
         Files.writeString(file, "generation,games_per_hour\n1,4.884e+04\n");
         assertEquals(48_840, CsvTable.read(file).number(0, 1));
+    }
+
+    @Test
+    void phaseFiguresOfEarlierVersionsReadWithoutCpuTime() throws IOException {
+        Path shard = tmp.resolve("shard.csv");
+        Files.writeString(shard, "games,samples,seconds,network_seconds,evaluations\n64,3600,6.5,5.9,90000\n");
+        assertEquals(new RunTables.ShardStats(64, 3600, 6.5, 5.9, 90000, Double.NaN), RunTables.readShardStats(shard));
+        Path training = tmp.resolve("training.csv");
+        Files.writeString(training, "steps,seconds,loss_total,loss_policy,loss_value,loss_ownership\n200,11.1,2.6,1.9,"
+                + "0.5,0.4\n");
+        assertTrue(Double.isNaN(RunTables.readTraining(training).cpuSeconds()));
+        RunTables.writeShardStats(shard, new RunTables.ShardStats(64, 3600, 6.5, 5.9, 90000, 12.75));
+        assertEquals(12.75, RunTables.readShardStats(shard).cpuSeconds());
     }
 
     @Test
