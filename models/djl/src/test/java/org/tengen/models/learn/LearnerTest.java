@@ -26,6 +26,8 @@ class LearnerTest {
         TrainConfig config = kind == TrainConfig.OptimizerKind.SGD ? TrainConfig.sgd(0.03f) : TrainConfig.adam(3e-3f);
         config = config.withSchedule(new LrSchedule.Cosine(5, STEPS, 0.1f));
         TrainingBatch batch = Fixtures.batch(SPEC, 8, 42, true);
+        // A fixed initialisation: thirty unseeded ones ended at 0.09 to 0.16 of the first loss, and one in CI above 0.3.
+        ai.djl.engine.Engine.getInstance().setRandomSeed(11);
         try (PolicyValueNet net = PolicyValueNet.create(NET); Learner learner = new Learner(net, config)) {
             LossComponents first = learner.trainStep(batch);
             LossComponents last = first;
