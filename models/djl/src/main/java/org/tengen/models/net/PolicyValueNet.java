@@ -60,6 +60,10 @@ import java.util.Map;
  * {@code org.tengen.models.learn.Learner}.
  */
 public final class PolicyValueNet implements AutoCloseable {
+    static {
+        NativeHeap.keepFreedMemory(); // before the first tensor: training steps would fault in fresh pages
+    }
+
     private final NetConfig config;
     private final Model model;
     private final ParameterStore parameters;
