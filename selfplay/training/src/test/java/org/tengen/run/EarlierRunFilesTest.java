@@ -50,9 +50,10 @@ class EarlierRunFilesTest {
         assertEquals(Files.readString(old.eloFile()), Files.readString(elo));
         Path metrics = tmp.resolve("metrics.csv");
         RunTables.writeMetrics(metrics, RunTables.readMetrics(old.metricsFile()).values());
-        // That run had no eval_seconds column: it comes back blank, every other cell as it was.
-        String expected = Files.readString(old.metricsFile()).replaceFirst("\n", ",eval_seconds\n")
-                .replaceAll("(?m)^(\\d.*)$", "$1,");
+        // That run had no eval_seconds nor CPU time columns: they come back blank, every other cell as it was.
+        String expected = Files.readString(old.metricsFile())
+                .replaceFirst("\n", ",eval_seconds,selfplay_cpu_seconds,train_cpu_seconds\n")
+                .replaceAll("(?m)^(\\d.*)$", "$1,,,");
         assertEquals(expected, Files.readString(metrics));
     }
 
