@@ -120,6 +120,11 @@ public final class ModelBenchmark {
         public double millisecondsPerStep() {
             return 1000.0 / stepsPerSecond;
         }
+
+        /** Floating-point operations per second, counting a step as three forward passes (forward and backward). */
+        public double gigaflops() {
+            return 3 * Flops.perPosition(config) * batch * stepsPerSecond / 1e9;
+        }
     }
 
     /**
@@ -147,11 +152,13 @@ public final class ModelBenchmark {
                         r.ratio(), r.evaluatorPositionsPerCpuSecond(), r.gigaflops(),
                         100 * r.gigaflops() / machine.peakGigaflops()));
             }
-            out.append(String.format("%-28s %6s %14s %14s %10s%n", "net", "batch", "train steps/s", "ms/step",
-                    "params"));
+            // Training keeps every intra-op thread busy, so its CPU seconds are its wall seconds times the threads.
+            out.append(String.format("%-28s %6s %14s %14s %10s %8s %7s%n", "net", "batch", "train steps/s", "ms/step",
+                    "params", "GFLOP/s", "of peak"));
             for (TrainResult r : train) {
-                out.append(String.format("%-28s %6d %14.2f %14.0f %10d%n", r.net(), r.batch(), r.stepsPerSecond(),
-                        r.millisecondsPerStep(), r.parameters()));
+                out.append(String.format("%-28s %6d %14.2f %14.0f %10d %8.1f %6.1f%%%n", r.net(), r.batch(),
+                        r.stepsPerSecond(), r.millisecondsPerStep(), r.parameters(), r.gigaflops(),
+                        100 * r.gigaflops() / (threads * machine.peakGigaflops())));
             }
             if (!batching.isEmpty()) {
                 out.append(String.format("%-28s %7s %8s %9s %12s %9s %12s%n", "net", "clients", "maxBatch",
