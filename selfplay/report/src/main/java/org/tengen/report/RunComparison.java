@@ -68,10 +68,11 @@ public final class RunComparison {
 
     /**
      * Rates every run's checkpoints in one ladder of their games against the fixed anchors, the anchors shared by all
-     * runs. Games between a run's own checkpoints are left out: each run's chain of checkpoints drifts on its own (in the
-     * 9x9 sweep a run that never beat GNU Go ended 560 Elo above one that did, each in its own ladder), while an anchor is the same
-     * player in every run. The anchor the checkpoints scored least against is fixed at 0, so the scale is tied to the
-     * most informative games.
+     * runs. Games between a run's own checkpoints are left out: each run's chain of checkpoints drifts on its own (in
+     * the 9x9 sweep a run that never beat GNU Go ended 560 Elo above one that did, each in its own ladder), while an
+     * anchor is the same player in every run. The anchor the checkpoints scored least against is fixed at 0, so the
+     * scale is tied to the most informative games. Only each pair's total points enter the fit, so rebuilding games
+     * from a mean score loses nothing.
      */
     static Comparison compare(List<RunData> runs) {
         List<EloLadder.GameResult> games = new ArrayList<>();
