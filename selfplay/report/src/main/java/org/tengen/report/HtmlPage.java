@@ -61,6 +61,17 @@ final class HtmlPage {
                 .append(escape(plot.caption())).append("</figcaption>\n</figure>\n");
     }
 
+    /**
+     * The process's CPU time in self-play and in training, which the load of other work does not stretch as it does
+     * wall time; "-" when no generation recorded it (runs of earlier versions, async runs).
+     */
+    static String cpuTime(double selfPlay, double training) {
+        if (!(selfPlay + training > 0)) {
+            return "-";
+        }
+        return "self-play " + duration(selfPlay) + ", training " + duration(training);
+    }
+
     /** Self-play, training and the arena as shares of their sum, e.g. {@code self-play 61%, training 30%, ...}. */
     static String timeSplit(double selfPlay, double training, double evaluation) {
         double all = selfPlay + training + evaluation;
@@ -103,6 +114,7 @@ final class HtmlPage {
         row(html, "arena games", count(data.arena().stream().mapToInt(RunData.ArenaScore::games).sum()));
         row(html, "where the time went", timeSplit(selfPlaySeconds, sum(m.column("train_seconds")),
                 sum(m.column("eval_seconds"))));
+        row(html, "CPU time", cpuTime(sum(m.column("selfplay_cpu_seconds")), sum(m.column("train_cpu_seconds"))));
         int last = lastFinite(m.column("loss_total"));
         if (last >= 0) {
             row(html, "losses of generation " + g[last], String.format(Locale.ROOT,

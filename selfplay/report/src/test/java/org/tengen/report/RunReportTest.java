@@ -42,6 +42,9 @@ class RunReportTest {
         assertTrue(html.contains("<td>mcts-rollout (anchor)</td>"), html);
         assertTrue(html.contains("<td>gen-000" + generations + "</td>"), html);
         assertTrue(html.contains("arena games</th><td>" + 12 * generations + "</td>"), html);
+        // Generation 2 recorded no self-play CPU time, generation 3 none for training (SyntheticRun).
+        assertTrue(html.contains(generations == 1 ? "CPU time</th><td>self-play 12.0 s, training 4.0 s</td>"
+                : "CPU time</th><td>self-play 46.0 s, training 12.0 s</td>"), html);
         assertFalse(html.contains("<script") || html.contains("<link") || html.contains("http"),
                 "the page must be self-contained");
     }
@@ -73,6 +76,8 @@ class RunReportTest {
         assertEquals("self-play 67%, training 33%, arena 0% of 90.0 min (no arena times: a run of an earlier "
                 + "version)", HtmlPage.timeSplit(3600, 1800, 0));
         assertEquals("-", HtmlPage.timeSplit(0, 0, 0));
+        assertEquals("self-play 2 h 00 min, training 30.0 min", HtmlPage.cpuTime(7200, 1800));
+        assertEquals("-", HtmlPage.cpuTime(0, 0));
     }
 
     @Test
