@@ -32,17 +32,20 @@ public final class RunMetrics {
         List<String> row = new ArrayList<>();
         row.add(Integer.toString(g));
         List<RunDirectory.Shard> shards = dir.shards(g);
+        List<RunTables.ShardStats> selfPlay = shardStats(shards);
+        RunTables.TrainingStats training = trainingStats(dir.trainingStats(g));
         row.add(Integer.toString(shards.stream().mapToInt(RunDirectory.Shard::games).sum()));
-        row.addAll(selfPlay(shards));
-        row.addAll(training(dir.trainingStats(g)));
+        row.addAll(selfPlay(selfPlay));
+        row.addAll(training(training));
         String name = RunDirectory.generationName(g);
         EloLadder.Rating rating = ladder.stream().filter(r -> r.player().equals(name)).findFirst().orElse(null);
         row.add(rating == null ? "" : RunTables.number(rating.elo()));
         row.add(rating == null ? "" : RunTables.number(rating.ci95()));
         row.add(scoreVsPrevious(dir, g, best));
         row.add(arenaSeconds(dir.arenaStats(g)));
-        row.add(selfPlayCpuSeconds(shards));
-        row.add(trainingCpuSeconds(dir.trainingStats(g)));
+        row.add(selfPlay == null ? "" : cpuSeconds(selfPlay.stream().mapToDouble(RunTables.ShardStats::cpuSeconds)
+                .sum()));
+        row.add(training == null ? "" : cpuSeconds(training.cpuSeconds()));
         return row;
     }
 
@@ -59,56 +62,58 @@ public final class RunMetrics {
     }
 
     /**
-     * selfplay_cpu_seconds: the process's CPU time over the generation's shards, blank when a shard's figures lack it
-     * (an earlier version) or are damaged.
+     * The figures of each of the generation's shards, or null when it has none or one's figures are missing (a run of
+     * an earlier version) or damaged.
      */
-    private static String selfPlayCpuSeconds(List<RunDirectory.Shard> shards) {
-        double cpu = 0;
+    private static List<RunTables.ShardStats> shardStats(List<RunDirectory.Shard> shards) {
+        if (shards.isEmpty()) {
+            return null;
+        }
+        List<RunTables.ShardStats> stats = new ArrayList<>();
         for (RunDirectory.Shard shard : shards) {
+            Path file = RunDirectory.shardStats(shard.path());
+            if (!Files.exists(file)) {
+                return null;
+            }
             try {
-                cpu += RunTables.readShardStats(RunDirectory.shardStats(shard.path())).cpuSeconds();
-            } catch (RuntimeException missingOrDamaged) {
-                return "";
+                stats.add(RunTables.readShardStats(file));
+            } catch (RuntimeException damaged) {
+                return null;
             }
         }
-        return shards.isEmpty() || !Double.isFinite(cpu) ? "" : RunTables.number(cpu);
+        return stats;
     }
 
-    /** train_cpu_seconds, blank as {@link #selfPlayCpuSeconds} is. */
-    private static String trainingCpuSeconds(Path file) {
+    /** The generation's training figures, or null when they are missing or damaged. */
+    private static RunTables.TrainingStats trainingStats(Path file) {
+        if (!Files.exists(file)) {
+            return null;
+        }
         try {
-            double cpu = RunTables.readTraining(file).cpuSeconds();
-            return Double.isFinite(cpu) ? RunTables.number(cpu) : "";
-        } catch (RuntimeException missingOrDamaged) {
-            return "";
+            return RunTables.readTraining(file);
+        } catch (RuntimeException damaged) {
+            return null;
         }
     }
 
     /** samples, selfplay_seconds, games_per_hour, nn_evals_per_second, nn_time_fraction. */
-    private static List<String> selfPlay(List<RunDirectory.Shard> shards) {
+    private static List<String> selfPlay(List<RunTables.ShardStats> stats) {
+        if (stats == null) {
+            return List.of("", "", "", "", "");
+        }
         long samples = 0;
         long evaluations = 0;
         double seconds = 0;
         double network = 0;
         int games = 0;
-        for (RunDirectory.Shard shard : shards) {
-            Path stats = RunDirectory.shardStats(shard.path());
-            if (!Files.exists(stats)) {
-                return List.of("", "", "", "", "");
-            }
-            RunTables.ShardStats s;
-            try {
-                s = RunTables.readShardStats(stats);
-            } catch (RuntimeException damaged) {
-                return List.of("", "", "", "", "");
-            }
+        for (RunTables.ShardStats s : stats) {
             samples += s.samples();
             evaluations += s.evaluations();
             seconds += s.seconds();
             network += s.networkSeconds();
             games += s.games();
         }
-        if (shards.isEmpty() || seconds <= 0) {
+        if (seconds <= 0) {
             return List.of("", "", "", "", "");
         }
         return List.of(Long.toString(samples), RunTables.number(seconds), RunTables.number(games * 3600 / seconds),
@@ -116,18 +121,17 @@ public final class RunMetrics {
     }
 
     /** train_steps, train_seconds, loss_total, loss_policy, loss_value, loss_ownership. */
-    private static List<String> training(Path file) {
-        if (!Files.exists(file)) {
-            return List.of("", "", "", "", "", "");
-        }
-        RunTables.TrainingStats t;
-        try {
-            t = RunTables.readTraining(file);
-        } catch (RuntimeException damaged) {
+    private static List<String> training(RunTables.TrainingStats t) {
+        if (t == null) {
             return List.of("", "", "", "", "", "");
         }
         return List.of(Integer.toString(t.steps()), RunTables.number(t.seconds()), RunTables.number(t.total()),
                 RunTables.number(t.policy()), RunTables.number(t.value()), RunTables.number(t.ownership()));
+    }
+
+    /** A CPU time column: blank where the figures are of a version that did not record it (NaN). */
+    private static String cpuSeconds(double seconds) {
+        return Double.isFinite(seconds) ? RunTables.number(seconds) : "";
     }
 
     /** Generation {@code g}'s score against the best it was evaluated against, from its arena file. */
