@@ -7,13 +7,13 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.env.features.FeatureSets;
+import org.tengen.records.SgfImport;
 import org.tengen.run.RunConfig;
-import org.tengen.selfplay.SgfImport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code tengen import-sgf}: training shards from SGF games, for pre-training or mixing into a run. */

@@ -14,14 +14,14 @@ import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.eval.Evaluator;
 import org.tengen.models.inference.InferenceBackend;
 import org.tengen.models.inference.InferenceNet;
+import org.tengen.records.MoveAgreement;
+import org.tengen.records.SgfImport;
 import org.tengen.run.RunDirectory;
-import org.tengen.selfplay.MoveAgreement;
-import org.tengen.selfplay.SgfImport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**

@@ -15,15 +15,15 @@ import org.tengen.env.vec.VecEnvConfig;
 import org.tengen.external.EngineCommand;
 import org.tengen.models.eval.SymmetricEvaluator;
 import org.tengen.models.inference.InferenceBackend;
-import org.tengen.models.net.NetConfig;
 import org.tengen.models.learn.LrSchedule;
 import org.tengen.models.learn.TrainConfig;
-import org.tengen.search.SearchAlgorithm;
+import org.tengen.models.net.NetConfig;
+import org.tengen.records.SgfImport;
 import org.tengen.search.GumbelParams;
 import org.tengen.search.PuctParams;
+import org.tengen.search.SearchAlgorithm;
 import org.tengen.search.SearchConfig;
 import org.tengen.selfplay.SelfPlay;
-import org.tengen.selfplay.SgfImport;
 
 /**
  * Everything a training run needs, read from YAML by {@link #load}. See {@code configs/*.yaml} for every field

@@ -14,8 +14,8 @@ import org.tengen.models.data.TrainingShard;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.learn.Learner;
 import org.tengen.models.net.PolicyValueNet;
+import org.tengen.records.SgfImport;
 import org.tengen.run.tables.RunTables;
-import org.tengen.selfplay.SgfImport;
 
 /**
  * Training of a generation: the learner trains the previous checkpoint on the replay window (the latest generations'

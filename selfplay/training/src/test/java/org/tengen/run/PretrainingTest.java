@@ -20,10 +20,10 @@ import org.tengen.models.checkpoint.CheckpointInfo;
 import org.tengen.models.checkpoint.Checkpoints;
 import org.tengen.models.eval.InputSpec;
 import org.tengen.models.eval.UniformEvaluator;
+import org.tengen.records.SgfImport;
 import org.tengen.search.NetworkLeafEvaluator;
 import org.tengen.search.SearchConfig;
 import org.tengen.selfplay.SelfPlay;
-import org.tengen.selfplay.SgfImport;
 import org.tengen.sgf.GoSgf;
 
 /** Pre-training on imported games: done before generation 1, once, and continued by generation 1. */

@@ -1,4 +1,4 @@
-package org.tengen.selfplay;
+package org.tengen.records;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,6 +21,7 @@ import org.tengen.env.game.Status;
 import org.tengen.env.io.IoErrors;
 import org.tengen.models.data.TrainingShard;
 import org.tengen.models.eval.InputSpec;
+import org.tengen.selfplay.SampleBuffer;
 import org.tengen.sgf.GameRecord;
 import org.tengen.sgf.GoSgf;
 import org.tengen.sgf.SgfException;

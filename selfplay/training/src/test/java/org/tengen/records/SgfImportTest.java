@@ -1,4 +1,4 @@
-package org.tengen.selfplay;
+package org.tengen.records;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,6 +25,7 @@ import org.tengen.run.ReplayBuffer;
 import org.tengen.run.RunConfig;
 import org.tengen.search.NetworkLeafEvaluator;
 import org.tengen.search.SearchConfig;
+import org.tengen.selfplay.SelfPlay;
 import org.tengen.sgf.GameRecord;
 import org.tengen.sgf.GoSgf;
 

@@ -1,4 +1,4 @@
-package org.tengen.selfplay;
+package org.tengen.records;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
