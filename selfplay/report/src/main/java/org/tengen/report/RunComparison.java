@@ -23,6 +23,7 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.tengen.arena.Arena;
 import org.tengen.arena.EloLadder;
+import org.tengen.run.RunConfig;
 import org.tengen.run.RunDirectory;
 import org.tengen.sweep.SweepPlan;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -308,7 +309,10 @@ public final class RunComparison {
         html.append("</table>\n");
     }
 
-    /** A config's fields as dotted paths to their values' text; an absent or unreadable config has none. */
+    /**
+     * A config's fields as dotted paths, under their current names ({@link RunConfig#RENAMED}: a run from before a
+     * rename does not differ by the name alone), to their values' text; an absent or unreadable config has none.
+     */
     static Map<String, String> flatten(String yaml) {
         Map<String, String> out = new LinkedHashMap<>();
         if (yaml == null) {
@@ -328,7 +332,7 @@ public final class RunComparison {
         if (node instanceof Map<?, ?> map) {
             map.forEach((k, v) -> flatten(prefix.isEmpty() ? String.valueOf(k) : prefix + "." + k, v, out));
         } else if (!prefix.isEmpty()) {
-            out.put(prefix, String.valueOf(node));
+            out.put(RunConfig.currentName(prefix), String.valueOf(node));
         }
     }
 

@@ -85,6 +85,13 @@ class RunComparisonTest {
         assertTrue(html.contains(best), "best Elo of run a, its gen-0004 (4 of 4 against mcts-rollout): " + html);
     }
 
+    /** A run from before a field was renamed does not differ from a later one by the field's name alone. */
+    @Test
+    void flattensEarlierFieldNamesToTheirCurrentOnes() {
+        assertEquals(Map.of("selfplay.gamesPerShard", "64", "arena.gamesVsAnchors", "20"),
+                RunComparison.flatten("selfplay:\n  gamesPerPart: 64\nevaluation:\n  gamesVsAnchors: 20\n"));
+    }
+
     @Test
     void flattensNestedFieldsAndIgnoresAnUnreadableConfig() {
         assertEquals(Map.of("a.b", "1", "a.c", "[x, y]", "d", "true"),
