@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.tengen.arena.EloLadder;
 import org.tengen.run.tables.RunTables;
 
@@ -33,7 +34,7 @@ public final class RunMetrics {
         row.add(Integer.toString(g));
         List<RunDirectory.Shard> shards = dir.shards(g);
         List<RunTables.ShardStats> selfPlay = shardStats(shards);
-        RunTables.TrainingStats training = trainingStats(dir.trainingStats(g));
+        RunTables.TrainingStats training = readIfWhole(dir.trainingStats(g), RunTables::readTraining);
         row.add(Integer.toString(shards.stream().mapToInt(RunDirectory.Shard::games).sum()));
         row.addAll(selfPlay(selfPlay));
         row.addAll(training(training));
@@ -51,14 +52,8 @@ public final class RunMetrics {
 
     /** eval_seconds: the wall time of the generation's arena, blank for a run of an earlier version. */
     private static String arenaSeconds(Path file) {
-        if (!Files.exists(file)) {
-            return "";
-        }
-        try {
-            return RunTables.number(RunTables.readArenaStats(file).seconds());
-        } catch (RuntimeException damaged) {
-            return "";
-        }
+        RunTables.ArenaStats arena = readIfWhole(file, RunTables::readArenaStats);
+        return arena == null ? "" : RunTables.number(arena.seconds());
     }
 
     /**
@@ -71,26 +66,22 @@ public final class RunMetrics {
         }
         List<RunTables.ShardStats> stats = new ArrayList<>();
         for (RunDirectory.Shard shard : shards) {
-            Path file = RunDirectory.shardStats(shard.path());
-            if (!Files.exists(file)) {
+            RunTables.ShardStats s = readIfWhole(RunDirectory.shardStats(shard.path()), RunTables::readShardStats);
+            if (s == null) {
                 return null;
             }
-            try {
-                stats.add(RunTables.readShardStats(file));
-            } catch (RuntimeException damaged) {
-                return null;
-            }
+            stats.add(s);
         }
         return stats;
     }
 
-    /** The generation's training figures, or null when they are missing or damaged. */
-    private static RunTables.TrainingStats trainingStats(Path file) {
+    /** {@code read(file)}, or null when the file is missing (a run of an earlier version) or damaged. */
+    private static <T> T readIfWhole(Path file, Function<Path, T> read) {
         if (!Files.exists(file)) {
             return null;
         }
         try {
-            return RunTables.readTraining(file);
+            return read.apply(file);
         } catch (RuntimeException damaged) {
             return null;
         }
