@@ -25,7 +25,7 @@ import org.tengen.env.vec.VecEnvConfig;
 /**
  * Game steps per second of a {@link VecEnv} of {@value #ENVS} games under random legal play: one operation is one
  * game step (a batch step counts {@value #ENVS}), legal masks always computed, observations {@code az17} or
- * {@code none}. The timed method also draws the random actions, as any player must; the draw is cheap.
+ * {@code none}. The timed method also draws the next random actions, on the env's threads as each game is stepped.
  * Run: {@code java -jar bench/target/benchmarks.jar VecEnvBenchmark}.
  */
 @State(Scope.Benchmark)
@@ -57,6 +57,7 @@ public class VecEnvBenchmark {
                 .withThreads(threads));
         sampler = new RandomLegalSampler(env);
         actions = new int[ENVS];
+        sampler.sample(env, actions);
     }
 
     @TearDown(Level.Trial)
@@ -66,8 +67,7 @@ public class VecEnvBenchmark {
 
     @Benchmark
     public void step(Blackhole bh) {
-        sampler.sample(env, actions);
-        env.step(actions);
+        env.step(actions, sampler);
         bh.consume(env.rewards());
         bh.consume(env.legalCounts());
     }

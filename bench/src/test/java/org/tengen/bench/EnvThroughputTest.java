@@ -3,6 +3,8 @@ package org.tengen.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.tengen.env.features.FeatureSets;
 import org.tengen.env.rules.Rules;
@@ -11,16 +13,36 @@ import org.tengen.env.vec.ObservationFormat;
 class EnvThroughputTest {
 
     @Test
-    void aShortMeasurementReportsStepsAndTheMachineLine() {
-        EnvThroughput.Result r = EnvThroughput.measure(Rules.trompTaylor(7, 5), 4, 2, FeatureSets.byId("az17"),
-                ObservationFormat.FLOATS, 0.01, 0.05);
-        assertTrue(r.steps() > 0 && r.seconds() > 0 && r.peakHeapBytes() > 0);
-        assertTrue(r.machineLine().matches("board=7x5 envs=4 threads=2 obs=az17 steps_per_s=\\d+"), r.machineLine());
-        assertEquals(Math.round(r.stepsPerSecond()),
-                Long.parseLong(r.machineLine().replaceAll(".*steps_per_s=", "")));
-        EnvThroughput.Result bits = EnvThroughput.measure(Rules.trompTaylor(19), 4, 1, FeatureSets.byId("az17"),
-                ObservationFormat.BITS, 0.01, 0.05);
+    void alternatedRoundsReportMediansAndSideBySideRatios() {
+        List<EnvThroughput.Setup> setups = List.of(
+                new EnvThroughput.Setup(Rules.trompTaylor(7, 5), 4, 1, FeatureSets.byId("az17"),
+                        ObservationFormat.FLOATS),
+                new EnvThroughput.Setup(Rules.trompTaylor(19), 4, 2, FeatureSets.byId("az17"), ObservationFormat.BITS));
+        List<String> order = new ArrayList<>();
+        List<EnvThroughput.Rounds> rounds = EnvThroughput.alternate(setups, 3, 0.01, 0.03,
+                r -> order.add(r.rules().width() + "/" + r.threads()));
+        assertEquals(List.of("7/1", "19/2", "7/1", "19/2", "7/1", "19/2"), order, "setups alternate within a round");
+        EnvThroughput.Rounds floats = rounds.get(0);
+        assertEquals(3, floats.results().size());
+        for (EnvThroughput.Result r : floats.results()) {
+            assertTrue(r.steps() > 0 && r.seconds() > 0 && r.peakHeapBytes() > 0);
+        }
+        double[] rates = floats.results().stream().mapToDouble(EnvThroughput.Result::stepsPerSecond).sorted()
+                .toArray();
+        assertEquals(rates[1], floats.stepsPerSecond(), "median of three");
+        assertTrue(floats.machineLine().matches("board=7x5 envs=4 threads=1 obs=az17 steps_per_s=\\d+ rounds=3"),
+                floats.machineLine());
+        assertEquals(Math.round(rates[1]),
+                Long.parseLong(floats.machineLine().replaceAll(".*steps_per_s=(\\d+).*", "$1")));
+        assertEquals(1.0, floats.ratioTo(floats), 1e-12);
+        EnvThroughput.Rounds bits = rounds.get(1);
+        double[] ratios = new double[3];
+        for (int r = 0; r < 3; r++) {
+            ratios[r] = bits.results().get(r).stepsPerSecond() / floats.results().get(r).stepsPerSecond();
+        }
+        java.util.Arrays.sort(ratios);
+        assertEquals(ratios[1], bits.ratioTo(floats), 1e-12, "the median of per-round ratios");
         assertTrue(bits.machineLine().contains(" obs=az17:bits "), bits.machineLine());
-        assertEquals(2L * 4 * 17 * 6 * Long.BYTES, bits.bufferBytes(), "17 planes of 6 words, current and final");
+        assertEquals(2L * 4 * 17 * 6 * Long.BYTES, bits.first().bufferBytes(), "17 planes of 6 words, current and final");
     }
 }

@@ -93,6 +93,7 @@ public final class VecEnv implements AutoCloseable {
     private final WorkerPool workers;
     private int pendingOp;
     private int[] pendingActions;
+    private ActionPicker pendingPicker;
 
     /**
      * Starts every game, observed, with its worker threads.
@@ -183,6 +184,18 @@ public final class VecEnv implements AutoCloseable {
      *                {@link #SKIP}); not retained
      */
     public void step(int[] actions) {
+        step(actions, null);
+    }
+
+    /**
+     * {@link #step(int[])}, then {@code actions[i] = next.pick(i, ...)} for every game, on the env's threads right
+     * after game {@code i}'s step: a player that needs only the legal mask runs where the game's data is, in the same
+     * pass, instead of in a second pass over every game's mask on the caller's thread.
+     *
+     * @param actions one action per game, as for {@link #step(int[])}; receives the next ones
+     * @param next    picks each game's next action from its new mask; null picks none
+     */
+    public void step(int[] actions, ActionPicker next) {
         if (actions.length != numEnvs) {
             throw new IllegalArgumentException("expected " + numEnvs + " actions, got " + actions.length);
         }
@@ -196,11 +209,13 @@ public final class VecEnv implements AutoCloseable {
             illegal[i] = bad;
         }
         pendingActions = actions;
+        pendingPicker = next;
         pendingOp = OP_STEP;
         try {
             workers.run();
         } finally {
             pendingActions = null;
+            pendingPicker = null;
         }
     }
 
@@ -222,8 +237,12 @@ public final class VecEnv implements AutoCloseable {
             }
         } else {
             int[] actions = pendingActions;
+            ActionPicker next = pendingPicker;
             for (int i = from; i < to; i++) {
                 stepGame(i, actions[i]);
+                if (next != null) {
+                    actions[i] = next.pick(i, legalMask, i * actionCount, legalCounts[i]);
+                }
             }
         }
     }

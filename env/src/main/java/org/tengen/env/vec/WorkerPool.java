@@ -1,16 +1,20 @@
 package org.tengen.env.vec;
 
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * Persistent threads that run one fixed task over {@code 0..items}: the caller's thread and {@code threads - 1}
- * workers. Each thread owns a contiguous slice, so its games stay in its core's cache from run to run, and works
- * through it in small chunks claimed from the slice's counter; a thread that finishes early claims chunks of the
- * other slices, so a batch keeps moving when a thread is descheduled on a busy machine. Results do not depend on
- * who runs which chunk, because the task's items are independent. A run is one volatile generation bump; workers
- * spin briefly (batches come back to back) and then park. Nothing is allocated or captured per run.
+ * workers. The items form a ring cut into one contiguous slice per thread, so a thread's games stay in its core's
+ * cache from run to run. A thread works through its slice from the front in small chunks; when done it helps with
+ * the others, first its predecessor on the ring, taking chunks from their back, so a batch keeps moving when a core is
+ * slower or a thread is descheduled on a shared machine. Taking from the back keeps a slice one front part for its
+ * owner and one back part for the helper, which adjoins the helper's own slice; after each run every cut moves half
+ * of the way to where owner and helper met, so a core that is steadily slower keeps fewer games and the games near a
+ * cut are the only ones that change core (a game that does pays for its whole state in cache misses). Results do
+ * not depend on who runs which chunk, because the task's items are independent. A run is one volatile generation
+ * bump; workers spin briefly (batches come back to back) and then park. Nothing is allocated or captured per run.
  */
 final class WorkerPool implements AutoCloseable {
     /** The work over items {@code [from, to)}; must not depend on which thread runs it. */
@@ -26,7 +30,7 @@ final class WorkerPool implements AutoCloseable {
     private static final int SPINS = 128;
     private static final int YIELDS = 64;
     /**
-     * Most items per claim: a claim is one atomic add on a counter mostly its own thread uses, and small last claims
+     * Most items per claim: a claim is one atomic update of a word mostly its own thread uses, and small last claims
      * let the threads finish a batch together.
      */
     private static final int CHUNK = 4;
@@ -35,11 +39,21 @@ final class WorkerPool implements AutoCloseable {
     private final int items;
     private final int chunk;
     private final Thread[] workers;
-    /** Slice {@code t} is {@code [bounds[t], bounds[t + 1])}. */
-    private final int[] bounds;
-    /** Next unclaimed item of slice {@code t} at index {@code t * PAD}, padded against false sharing. */
-    private final AtomicIntegerArray cursors;
-    private static final int PAD = 16;
+    /**
+     * Slice {@code t} is the {@code lengths[t]} items of the ring from {@code starts[t]}; it ends where slice
+     * {@code t + 1} starts. Only the caller's thread changes them, between runs.
+     */
+    private final int[] starts;
+    private final int[] lengths;
+    /** Scratch of {@link #moveCuts}. */
+    private final int[] shifts;
+    /**
+     * Slice {@code t}'s unclaimed part {@code [front, back)}, as offsets from its start, at index {@code t * PAD} as
+     * {@code front << 32 | back}, padded against false sharing: one word, so the owner's and a helper's claims never
+     * overlap, and where the front stopped is where they met.
+     */
+    private final AtomicLongArray unclaimed;
+    private static final int PAD = 8;
     private final AtomicInteger completed = new AtomicInteger();
     private final AtomicInteger parked = new AtomicInteger();
     private volatile long generation;
@@ -51,11 +65,14 @@ final class WorkerPool implements AutoCloseable {
         this.items = items;
         int used = Math.max(1, Math.min(threads, items));
         this.chunk = Math.max(1, Math.min(CHUNK, items / (4 * used)));
-        bounds = new int[used + 1];
-        for (int t = 0; t <= used; t++) {
-            bounds[t] = (int) ((long) items * t / used);
+        starts = new int[used];
+        lengths = new int[used];
+        shifts = new int[used];
+        for (int t = 0; t < used; t++) {
+            starts[t] = (int) ((long) items * t / used);
+            lengths[t] = (int) ((long) items * (t + 1) / used) - starts[t];
         }
-        cursors = new AtomicIntegerArray(used * PAD);
+        unclaimed = new AtomicLongArray(used * PAD);
         workers = new Thread[used - 1];
         for (int i = 0; i < workers.length; i++) {
             int slice = i + 1;
@@ -76,8 +93,8 @@ final class WorkerPool implements AutoCloseable {
             throw new IllegalStateException("the environment is closed");
         }
         completed.set(0);
-        for (int t = 0; t < workers.length + 1; t++) {
-            cursors.set(t * PAD, bounds[t]);
+        for (int t = 0; t < starts.length; t++) {
+            unclaimed.set(t * PAD, lengths[t]);
         }
         generation = generation + 1;
         if (parked.get() > 0) {
@@ -93,6 +110,7 @@ final class WorkerPool implements AutoCloseable {
                 Thread.yield();
             }
         }
+        moveCuts();
         Throwable f = failure;
         if (f != null) {
             failure = null;
@@ -104,27 +122,78 @@ final class WorkerPool implements AutoCloseable {
     }
 
     /**
-     * Claims and runs chunks of its own slice, then of the others, until none is left; reports what it ran once,
-     * so the threads share one contended counter update per run instead of one per chunk.
+     * Runs chunks from the front of its own slice, then from the back of the others, its predecessor's first, until
+     * none is left; reports what it ran once, so the threads share one contended counter update per run instead of
+     * one per chunk.
      */
     private void work(int slice) {
-        int slices = workers.length + 1;
+        int slices = starts.length;
         int done = 0;
         for (int k = 0; k < slices; k++) {
-            int t = (slice + k) % slices;
-            int end = bounds[t + 1];
-            int from;
-            while ((from = cursors.getAndAdd(t * PAD, chunk)) < end) {
-                int to = Math.min(end, from + chunk);
-                try {
-                    task.run(from, to);
-                } catch (RuntimeException | Error e) {
-                    failure = e;
-                }
+            int t = (slice - k + slices) % slices;
+            for (long claim; (claim = claim(t, k == 0)) >= 0; ) {
+                int from = (int) (claim >>> 32);
+                int to = (int) claim;
+                runRing(starts[t] + from, starts[t] + to);
                 done += to - from;
             }
         }
         completed.addAndGet(done);
+    }
+
+    /**
+     * Claims up to {@link #chunk} items of slice {@code t}, from its front for the owner and from its back for a
+     * helper; returns their offsets as {@code from << 32 | to}, or -1 when the slice is used up.
+     */
+    private long claim(int t, boolean front) {
+        int index = t * PAD;
+        while (true) {
+            long range = unclaimed.get(index);
+            int from = (int) (range >>> 32);
+            int to = (int) range;
+            if (from >= to) {
+                return -1;
+            }
+            int take = Math.min(chunk, to - from);
+            long rest = front ? (long) (from + take) << 32 | to : (long) from << 32 | to - take;
+            if (unclaimed.compareAndSet(index, range, rest)) {
+                return front ? (long) from << 32 | from + take : (long) (to - take) << 32 | to;
+            }
+        }
+    }
+
+    /** Runs ring positions {@code [from, to)}, which may pass the end of the items and go on from 0. */
+    private void runRing(int from, int to) {
+        try {
+            if (to <= items) {
+                task.run(from, to);
+            } else if (from >= items) {
+                task.run(from - items, to - items);
+            } else {
+                task.run(from, items);
+                task.run(0, to - items);
+            }
+        } catch (RuntimeException | Error e) {
+            failure = e;
+        }
+    }
+
+    /**
+     * Moves each cut half of the way to where the owner of the slice before it stopped: a slice whose back a helper
+     * took shrinks, its successor on the ring grows.
+     */
+    private void moveCuts() {
+        int slices = starts.length;
+        for (int t = 0; t < slices; t++) {
+            // Where slice t's owner stopped, from this run's claims: the cuts are moved only after all are read.
+            shifts[t] = (lengths[t] - (int) (unclaimed.get(t * PAD) >>> 32)) / 2;
+        }
+        for (int t = 0; t < slices; t++) {
+            int next = (t + 1) % slices;
+            lengths[t] -= shifts[t];
+            lengths[next] += shifts[t];
+            starts[next] = (starts[next] - shifts[t] + items) % items;
+        }
     }
 
     private void workerLoop(int slice) {

@@ -277,31 +277,40 @@ class VecEnvTest {
         }
     }
 
+    /**
+     * The same games for any thread count, whether the caller draws every game's action before the step or the env
+     * draws each game's next one as it steps it ({@link VecEnv#step(int[], ActionPicker)}).
+     */
     @ParameterizedTest(name = "{0}x{1} {2}")
     @CsvSource({"9, 9, az17", "7, 5, rich", "5, 5, none"})
-    void resultsDoNotDependOnTheThreadCount(int width, int height, String features) {
+    void resultsDoNotDependOnTheThreadCountOrWhereTheActionsAreDrawn(int width, int height, String features) {
         Rules rules = Rules.trompTaylor(width, height);
         long[] reference = null;
         for (int threads : new int[] {1, 2, 3}) {
-            try (VecEnv env = env(rules, 37, features, threads)) {
-                assertEquals(threads, env.threads());
-                RandomLegalSampler sampler = new RandomLegalSampler(env);
-                int[] actions = new int[37];
-                long[] trace = new long[6];
-                for (int step = 0; step < 400; step++) {
+            for (boolean drawnByTheEnv : new boolean[] {false, true}) {
+                try (VecEnv env = env(rules, 37, features, threads)) {
+                    assertEquals(threads, env.threads());
+                    RandomLegalSampler sampler = new RandomLegalSampler(env);
+                    int[] actions = new int[37];
                     sampler.sample(env, actions);
-                    env.step(actions);
-                    trace[0] = 31 * trace[0] + Arrays.hashCode(actions);
-                    trace[1] = 31 * trace[1] + Arrays.hashCode(env.legalMask());
-                    trace[2] = 31 * trace[2] + Arrays.hashCode(env.rewards());
-                    trace[3] = 31 * trace[3] + env.observations().hashCode();
-                    trace[4] = 31 * trace[4] + Arrays.hashCode(env.finalScores()) + Arrays.hashCode(env.winners());
-                    trace[5] = 31 * trace[5] + Arrays.hashCode(env.terminated()) + Arrays.hashCode(env.truncated());
-                }
-                if (reference == null) {
-                    reference = trace;
-                } else {
-                    assertArrayEquals(reference, trace, threads + " threads");
+                    long[] trace = new long[6];
+                    for (int step = 0; step < 400; step++) {
+                        if (step > 0 && !drawnByTheEnv) {
+                            sampler.sample(env, actions);
+                        }
+                        trace[0] = 31 * trace[0] + Arrays.hashCode(actions);
+                        env.step(actions, drawnByTheEnv ? sampler : null);
+                        trace[1] = 31 * trace[1] + Arrays.hashCode(env.legalMask());
+                        trace[2] = 31 * trace[2] + Arrays.hashCode(env.rewards());
+                        trace[3] = 31 * trace[3] + env.observations().hashCode();
+                        trace[4] = 31 * trace[4] + Arrays.hashCode(env.finalScores()) + Arrays.hashCode(env.winners());
+                        trace[5] = 31 * trace[5] + Arrays.hashCode(env.terminated()) + Arrays.hashCode(env.truncated());
+                    }
+                    if (reference == null) {
+                        reference = trace;
+                    } else {
+                        assertArrayEquals(reference, trace, threads + " threads, drawn by the env: " + drawnByTheEnv);
+                    }
                 }
             }
         }

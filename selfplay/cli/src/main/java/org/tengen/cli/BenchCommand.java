@@ -22,8 +22,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code tengen bench}: environment throughput (random legal play with legal masks, with and without
- * observations) over board sizes, batch sizes and thread counts; a table for people and one
- * {@code board=9x9 envs=256 threads=2 obs=az17 steps_per_s=1234567} line per configuration for scripts.
+ * observations) over board sizes, batch sizes and thread counts, in alternated rounds; a table for people, one
+ * {@code board=9x9 envs=256 threads=2 obs=az17 steps_per_s=1234567 rounds=3} line per configuration (medians) and one
+ * {@code scaling ... over_one=1.93} line per multi-thread configuration for scripts.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Measures vectorized-environment throughput: game steps per second over all threads, random "
@@ -59,6 +60,12 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "S",
             description = "Warm-up seconds per configuration, not measured (default: 1; quick: 0.2).")
     private Double warmup;
+
+    @Option(names = "--rounds", paramLabel = "R", defaultValue = "1",
+            description = "Measure every configuration R times, all of them in turn each round, and report medians "
+                    + "and each thread count's median ratio to one thread in the same rounds (default: "
+                    + "${DEFAULT-VALUE}).")
+    private int rounds;
 
     @Option(names = "--quick", description = "A short run for README and CI: 256 envs, 0.3 s per configuration; "
             + "explicit options still apply.")
@@ -150,32 +157,54 @@ public final class BenchCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--seconds must be positive and --warmup not negative");
         }
 
-        PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "Env throughput, rules %s, %.1f s per configuration after %.1f s warm-up, %d cores%n",
-                preset.id(), measure, warm, Runtime.getRuntime().availableProcessors());
-        out.printf(Locale.ROOT, "%-7s %6s %7s %9s %14s %10s %10s%n", "board", "envs", "threads", "obs", "steps/s",
-                "peak heap", "obs bufs");
-        out.flush();
-        List<String> lines = new ArrayList<>();
+        positive(rounds, "--rounds");
+        List<EnvThroughput.Setup> setups = new ArrayList<>();
         for (Rules r : sizes) {
             for (int n : batchSizes) {
                 for (int t : threadCounts) {
                     for (int k = 0; k < featureSets.size(); k++) {
-                        EnvThroughput.Result res = EnvThroughput.measure(r, n, t, featureSets.get(k), formats.get(k),
-                                warm, measure);
-                        out.printf(Locale.ROOT, "%-7s %6d %7d %9s %,14d %7d MiB %6d MiB%n",
-                                r.width() + "x" + r.height(), n, res.threads(), res.obs(),
-                                Math.round(res.stepsPerSecond()), res.peakHeapBytes() >> 20, res.bufferBytes() >> 20);
-                        out.flush();
-                        lines.add(res.machineLine());
+                        setups.add(new EnvThroughput.Setup(r, n, t, featureSets.get(k), formats.get(k)));
                     }
                 }
             }
         }
+
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "Env throughput, rules %s, %.1f s per configuration after %.1f s warm-up, %d round%s, "
+                + "%d cores%n", preset.id(), measure, warm, rounds, rounds == 1 ? "" : "s (in turn)",
+                Runtime.getRuntime().availableProcessors());
+        out.printf(Locale.ROOT, "%-7s %6s %7s %9s %14s %10s %10s%n", "board", "envs", "threads", "obs", "steps/s",
+                "peak heap", "obs bufs");
+        out.flush();
+        List<EnvThroughput.Rounds> results = EnvThroughput.alternate(setups, rounds, warm, measure, res -> {
+            out.printf(Locale.ROOT, "%-7s %6d %7d %9s %,14d %7d MiB %6d MiB%n",
+                    res.rules().width() + "x" + res.rules().height(), res.envs(), res.threads(), res.obs(),
+                    Math.round(res.stepsPerSecond()), res.peakHeapBytes() >> 20, res.bufferBytes() >> 20);
+            out.flush();
+        });
         out.println();
-        lines.forEach(out::println);
+        results.forEach(r -> out.println(r.machineLine()));
+        printScaling(out, results);
         out.flush();
         return 0;
+    }
+
+    /**
+     * For every configuration on more than one thread whose one-thread twin was measured too: the median of the
+     * rounds' ratios, {@code scaling board=9x9 envs=256 obs=az17 threads=2 over_one=1.93}.
+     */
+    private static void printScaling(PrintWriter out, List<EnvThroughput.Rounds> results) {
+        for (EnvThroughput.Rounds many : results) {
+            EnvThroughput.Result m = many.first();
+            for (EnvThroughput.Rounds one : results) {
+                EnvThroughput.Result o = one.first();
+                if (m.threads() > 1 && o.threads() == 1 && o.rules().equals(m.rules()) && o.envs() == m.envs()
+                        && o.obs().equals(m.obs())) {
+                    out.printf(Locale.ROOT, "scaling board=%dx%d envs=%d obs=%s threads=%d over_one=%.2f%n",
+                            m.rules().width(), m.rules().height(), m.envs(), m.obs(), m.threads(), many.ratioTo(one));
+                }
+            }
+        }
     }
 
     private int benchModels() {

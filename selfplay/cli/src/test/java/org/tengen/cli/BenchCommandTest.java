@@ -33,10 +33,25 @@ class BenchCommandTest {
         List<String> lines = out.lines().filter(l -> l.startsWith("board=")).toList();
         assertEquals(8, lines.size(), out);
         for (String l : lines) {
-            assertTrue(l.matches("board=\\d+x\\d+ envs=4 threads=[12] obs=(az17|none) steps_per_s=\\d+"), l);
+            assertTrue(l.matches("board=\\d+x\\d+ envs=4 threads=[12] obs=(az17|none) steps_per_s=\\d+ rounds=1"), l);
         }
+        assertEquals(4, out.lines().filter(l -> l.startsWith("scaling ")).count(), out);
         assertTrue(lines.contains(lines.stream().filter(l -> l.startsWith("board=7x5 envs=4 threads=2 obs=none"))
                 .findFirst().orElse("missing 7x5 line")));
+    }
+
+    @Test
+    void roundsAlternateTheConfigurationsAndReportEachThreadCountsRatioToOne() {
+        String out = run(0, "--boards", "5", "--envs", "4", "--threads", "1,2", "--obs", "none", "--rounds", "3",
+                "--seconds", "0.02", "--warmup", "0.01")[0];
+        List<String> table = out.lines().filter(l -> l.startsWith("5x5")).map(l -> l.split("\\s+")[2]).toList();
+        assertEquals(List.of("1", "2", "1", "2", "1", "2"), table, out);
+        List<String> scaling = out.lines().filter(l -> l.startsWith("scaling ")).toList();
+        assertEquals(1, scaling.size(), out);
+        assertTrue(scaling.get(0).matches("scaling board=5x5 envs=4 obs=none threads=2 over_one=\\d+\\.\\d\\d"),
+                scaling.get(0));
+        assertTrue(out.contains("board=5x5 envs=4 threads=2 obs=none steps_per_s="), out);
+        assertTrue(run(2, "--rounds", "0", "--seconds", "0.01")[1].contains("--rounds"));
     }
 
     @Test
@@ -76,7 +91,7 @@ class BenchCommandTest {
     void helpDescribesEveryOption() {
         String help = run(0, "--help")[0];
         for (String option : new String[] {"--boards", "--envs", "--threads", "--obs", "--seconds", "--warmup",
-            "--quick", "--rules", "--models", "--learner", "--nets", "--net-options", "--model-threads"}) {
+            "--quick", "--rounds", "--rules", "--models", "--learner", "--nets", "--net-options", "--model-threads"}) {
             assertTrue(help.contains(option), option + " missing from\n" + help);
         }
     }
