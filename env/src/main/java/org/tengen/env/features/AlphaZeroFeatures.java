@@ -21,8 +21,9 @@ import org.tengen.env.game.Game;
  *
  * <p>Only the current position is encoded from scratch, from the board's row bitboards. Each older pair of
  * planes is a copy of the newer pair, patched at the few points whose colour that turn changed
- * ({@link Game#pastChange}); this is several times faster than writing every plane float by float. Thread-safe:
- * the planes are assembled in a per-thread array.
+ * ({@link Game#pastChange}); this is several times faster than writing every plane float by float. One turn on,
+ * {@link #encodeAfterMove} moves the previous planes along within the output instead and writes only the current
+ * stones and the colour. Thread-safe: the planes are assembled in a per-thread array.
  */
 public final class AlphaZeroFeatures implements FeatureSet {
     /** AlphaZero's history length, giving {@code az17}. */
@@ -94,15 +95,7 @@ public final class AlphaZeroFeatures implements FeatureSet {
         // copies each pay bounds and liveness checks, array stores and System.arraycopy do not.
         int size = planes() * area;
         float[] obs = scratch(size);
-        Arrays.fill(obs, 0, 2 * area, 0f);
-        for (int y = 0, a = 0; y < height; y++, a += width) {
-            for (long row = board.rowBits(me, y); row != 0; row &= row - 1) {
-                obs[a + Long.numberOfTrailingZeros(row)] = 1f;
-            }
-            for (long row = board.rowBits(Stone.opponent(me), y); row != 0; row &= row - 1) {
-                obs[area + a + Long.numberOfTrailingZeros(row)] = 1f;
-            }
-        }
+        currentPlanes(board, me, obs);
         int known = Math.min(history, game.pastPositionCount());
         for (int k = 1; k < known; k++) {
             int planes = 2 * k * area;
@@ -117,6 +110,47 @@ public final class AlphaZeroFeatures implements FeatureSet {
         Arrays.fill(obs, 2 * known * area, 2 * history * area, 0f);
         Arrays.fill(obs, 2 * history * area, size, me == Stone.BLACK ? 1f : 0f);
         out.put(offset, obs, 0, size);
+    }
+
+    /**
+     * One move on, the previous position's pair of planes {@code k} (stones of the player then to move, then the
+     * other's, {@code k} positions back) becomes pair {@code k + 1}, moved within {@code out}, the oldest pair dropping
+     * out; swapped when the player to move changed (not after a handicap stone, when the same player moves again).
+     * Only the current stones and the colour plane are written anew.
+     */
+    @Override
+    public void encodeAfterMove(Game game, FloatBuffer out, int offset) {
+        Board board = game.board();
+        int area = board.width() * board.height();
+        int me = game.toMove();
+        int colour = offset + 2 * history * area;
+        boolean swap = (out.get(colour) == 1f) != (me == Stone.BLACK);
+        for (int k = history - 2; k >= 0; k--) {
+            int from = offset + 2 * k * area;
+            int to = from + 2 * area;
+            out.put(to, out, swap ? from + area : from, area);
+            out.put(to + area, out, swap ? from : from + area, area);
+        }
+        float[] obs = scratch(3 * area);
+        currentPlanes(board, me, obs);
+        Arrays.fill(obs, 2 * area, 3 * area, me == Stone.BLACK ? 1f : 0f);
+        out.put(offset, obs, 0, 2 * area);
+        out.put(colour, obs, 2 * area, area);
+    }
+
+    /** Planes 0 and 1 (my stones, theirs) of the current position into {@code obs[0 .. 2 * area)}. */
+    private static void currentPlanes(Board board, int me, float[] obs) {
+        int width = board.width();
+        int area = width * board.height();
+        Arrays.fill(obs, 0, 2 * area, 0f);
+        for (int y = 0, a = 0; a < area; y++, a += width) {
+            for (long row = board.rowBits(me, y); row != 0; row &= row - 1) {
+                obs[a + Long.numberOfTrailingZeros(row)] = 1f;
+            }
+            for (long row = board.rowBits(Stone.opponent(me), y); row != 0; row &= row - 1) {
+                obs[area + a + Long.numberOfTrailingZeros(row)] = 1f;
+            }
+        }
     }
 
     @Override

@@ -90,6 +90,8 @@ public final class VecEnv implements AutoCloseable {
     private final int[] finalTurns;
     /** Games whose action this step is illegal (LOSE policy). */
     private final boolean[] illegal;
+    /** Games whose observation holds their current position, so that one move on it can be updated in place. */
+    private final boolean[] observed;
     private final WorkerPool workers;
     private int pendingOp;
     private int[] pendingActions;
@@ -161,6 +163,7 @@ public final class VecEnv implements AutoCloseable {
         winners = new byte[numEnvs];
         finalTurns = new int[numEnvs];
         illegal = new boolean[numEnvs];
+        observed = new boolean[numEnvs];
         workers = new WorkerPool(config.threads(), numEnvs, this::runRange, "tengen-vecenv");
         reset();
     }
@@ -256,6 +259,7 @@ public final class VecEnv implements AutoCloseable {
             return;
         }
         int mover = game.toMove();
+        int turns = game.turns();
         if (illegal[i] || action == RESIGN) {
             game.resign(mover);
         } else if (action == STOP) {
@@ -281,7 +285,8 @@ public final class VecEnv implements AutoCloseable {
             game.reset();
         }
         rewards[i] = reward;
-        observe(i);
+        // One turn on (not a stone plus the pass the rules then give White, say) the planes can be moved on.
+        observe(i, !status.isOver() && game.turns() == turns + 1);
     }
 
     /**
@@ -292,6 +297,7 @@ public final class VecEnv implements AutoCloseable {
      */
     public void load(int i, Game source) {
         games[i].copyFrom(source);
+        observed[i] = false;
     }
 
     /**
@@ -302,6 +308,7 @@ public final class VecEnv implements AutoCloseable {
      */
     public void play(int i, int action) {
         games[i].playLegal(action);
+        observed[i] = false;
     }
 
     /**
@@ -311,10 +318,20 @@ public final class VecEnv implements AutoCloseable {
      * @param i the slot
      */
     public void observe(int i) {
+        observe(i, false);
+    }
+
+    /** {@link #observe(int)}; {@code oneMoveOn}: the game played one turn since its last observation. */
+    private void observe(int i, boolean oneMoveOn) {
         Game game = games[i];
         legalCounts[i] = game.updateLegalMask(legalMask, i * actionCount, legalBits, i * legalWords);
         currentPlayers[i] = (byte) game.toMove();
-        encode(game, observations, observationBits, i);
+        if (oneMoveOn && observed[i] && observations != null) {
+            features.encodeAfterMove(game, observations, i * observationSize);
+        } else {
+            encode(game, observations, observationBits, i);
+        }
+        observed[i] = true;
     }
 
     private void encode(Game game, FloatBuffer floats, LongBuffer bits, int i) {

@@ -82,6 +82,11 @@ final class WorkerPool implements AutoCloseable {
         }
     }
 
+    /** {@return where slice {@code t} starts on the ring now}, for tests */
+    int sliceStart(int t) {
+        return starts[t];
+    }
+
     /** Threads used: the caller's plus the workers. */
     int threads() {
         return workers.length + 1;

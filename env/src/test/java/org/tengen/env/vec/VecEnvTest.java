@@ -72,12 +72,18 @@ class VecEnvTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} {1}x{2} {3} threads={4}")
-    @CsvSource({"tromp-taylor, 9, 9, az17, 1", "tromp-taylor, 7, 5, az17, 2", "chinese, 5, 5, rich, 2",
-        "simple-ko, 6, 4, rich, 1", "nz, 9, 9, az9, 3", "aga, 3, 3, az17, 2"})
+    /**
+     * Masks and observations equal a fresh computation after every step; the observations are moved on in place
+     * after a turn, so this covers that too, with handicaps where Black moves twice (free placement) and where a
+     * Black stone comes with White's pass (NZ), two turns in one step.
+     */
+    @ParameterizedTest(name = "{0} {1}x{2} {3} threads={4} handicap={5}")
+    @CsvSource({"tromp-taylor, 9, 9, az17, 1, 0", "tromp-taylor, 7, 5, az17, 2, 0", "chinese, 5, 5, rich, 2, 0",
+        "simple-ko, 6, 4, rich, 1, 0", "nz, 9, 9, az9, 3, 2", "aga, 3, 3, az17, 2, 0",
+        "tromp-taylor, 9, 9, az17, 2, 3", "aga, 9, 9, az17, 1, 4"})
     void masksAndObservationsFollowTheGamesThroughRandomPlay(String preset, int width, int height, String features,
-                                                            int threads) {
-        Rules rules = Preset.byName(preset).rules(width, height, preset.equals("nz") ? 2 : 0);
+                                                            int threads, int handicap) {
+        Rules rules = Preset.byName(preset).rules(width, height, handicap);
         try (VecEnv env = env(rules, 6, features, threads)) {
             RandomLegalSampler sampler = new RandomLegalSampler(env);
             int[] actions = new int[6];

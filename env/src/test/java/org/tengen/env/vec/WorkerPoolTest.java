@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -71,40 +72,54 @@ class WorkerPoolTest {
     }
 
     /**
-     * A core that is steadily slower ends up with fewer items: the cut between the slices follows where the threads
-     * met, whichever thread is slower (the caller's slice then reaches round the end of the items to 0), and every
+     * The cut follows where owner and helper met: in a run where one thread is held on its first chunk until the
+     * other has done the rest of its slice, that slice keeps its first chunk and half of what was taken from it, the
+     * next one grows by the other half (the caller's slice then reaches round the end of the items to 0), and every
      * item still runs once per run.
      */
-    @ParameterizedTest(name = "caller slower: {0}")
+    @ParameterizedTest(name = "caller held: {0}")
     @CsvSource({"true", "false"})
-    void theCutsFollowASteadilySlowerCore(boolean callerSlower) {
+    void theCutMovesHalfWayToWhereTheThreadsMet(boolean callerHeld) {
         int items = 64;
         Thread caller = Thread.currentThread();
-        int[] byCaller = new int[1];
+        AtomicInteger helped = new AtomicInteger();
         AtomicIntegerArray runs = new AtomicIntegerArray(items);
+        boolean[] hold = {true};
+        AtomicBoolean heldStarted = new AtomicBoolean();
         try (WorkerPool pool = new WorkerPool(2, items, (from, to) -> {
-            boolean mine = Thread.currentThread() == caller;
+            boolean held = (Thread.currentThread() == caller) == callerHeld;
+            int heldSlice = callerHeld ? 0 : 1;
             for (int i = from; i < to; i++) {
                 runs.incrementAndGet(i);
-                if (mine) {
-                    byCaller[0]++;
+                if (!held && i / 32 == heldSlice) {
+                    helped.incrementAndGet();
                 }
-                long until = System.nanoTime() + (mine == callerSlower ? 100_000 : 5_000);
-                while (System.nanoTime() < until) {
+                long giveUp = System.nanoTime() + 10_000_000_000L;
+                if (held && i == heldSlice * 32) {
+                    heldStarted.set(true);
+                }
+                // The other thread waits for the held one to have claimed its first chunk, then takes the rest.
+                while (hold[0] && !held && i == (1 - heldSlice) * 32 && !heldStarted.get()
+                        && System.nanoTime() < giveUp) {
+                    Thread.onSpinWait();
+                }
+                while (hold[0] && held && i == heldSlice * 32 && helped.get() < 28 && System.nanoTime() < giveUp) {
                     Thread.onSpinWait();
                 }
             }
         }, "test")) {
-            for (int run = 1; run <= 30; run++) {
-                byCaller[0] = 0;
+            pool.run();
+            assertEquals(28, helped.get(), "the helper took all but the held chunk");
+            // Held slice: its first chunk of 4 plus half of the 28 taken, 18; the other grows by 14 at its front.
+            assertEquals(callerHeld ? 18 : 64 - 14, pool.sliceStart(1 - (callerHeld ? 0 : 1)));
+            hold[0] = false;
+            for (int run = 2; run <= 20; run++) {
                 pool.run();
                 for (int i = 0; i < items; i++) {
                     assertEquals(run, runs.get(i), "item " + i + " after run " + run);
                 }
             }
         }
-        int slowerRan = callerSlower ? byCaller[0] : items - byCaller[0];
-        assertTrue(slowerRan < items / 4, "the slower thread still ran " + slowerRan + " of " + items);
     }
 
     @Test
