@@ -90,7 +90,7 @@ public final class VecEnv implements AutoCloseable {
     private final int[] finalTurns;
     /** Games whose action this step is illegal (LOSE policy). */
     private final boolean[] illegal;
-    /** Games whose observation holds their current position, so that one move on it can be updated in place. */
+    /** Games whose observation holds their current position, so that one turn on it can be moved on in place. */
     private final boolean[] observed;
     private final WorkerPool workers;
     private int pendingOp;
