@@ -308,6 +308,20 @@ public final class Board {
     }
 
     /**
+     * Adds the locations that hold a stone, of either colour, to the loc-indexed bitboard {@code bits}
+     * ({@link #bitWords()} longs).
+     *
+     * @param bits a bitboard, updated
+     */
+    public void addStoneBits(long[] bits) {
+        long[] black = colourBits[Stone.BLACK];
+        long[] white = colourBits[Stone.WHITE];
+        for (int i = 0; i < bits.length; i++) {
+            bits[i] |= black[i] | white[i];
+        }
+    }
+
+    /**
      * {@return the stones captured so far by {@code player}} (suicided stones count for the opponent)
      *
      * @param player {@link Stone#BLACK} or {@link Stone#WHITE}

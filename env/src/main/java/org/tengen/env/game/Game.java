@@ -66,7 +66,8 @@ public final class Game {
         this.rules = rules;
         this.board = new Board(rules.width(), rules.height());
         this.scorer = new AreaScorer(board);
-        this.superko = new SuperkoHistory(rules.area(), rules.koRule() == KoRule.SIMPLE ? 16 : 4 * rules.area());
+        this.superko = new SuperkoHistory(rules.area(), rules.koRule() == KoRule.SIMPLE ? 16 : 4 * rules.area(),
+                board.bitWords());
         this.passAction = rules.passAction();
         this.recent = new RecentPositions(board, keptPositions);
         this.special = new int[rules.area() + 1];
@@ -219,7 +220,7 @@ public final class Game {
         toMove = player;
         board.pass();
         if (rules.koRule() == KoRule.SITUATIONAL_SUPERKO) {
-            superko.add(board.hash() ^ Board.sideToMoveKey(toMove), board.stoneCount());
+            superko.record(board.hash() ^ Board.sideToMoveKey(toMove), board);
         }
     }
 
@@ -370,14 +371,26 @@ public final class Game {
         if (effect == Board.SUICIDE && !rules.suicideAllowed()) {
             return Legality.SUICIDE;
         }
-        if (rules.koRule() != KoRule.SIMPLE && repeats(superkoSideKey())) {
+        if (rules.koRule() != KoRule.SIMPLE && repeats(loc, effect, superkoSideKey())) {
             return Legality.SUPERKO;
         }
         return Legality.LEGAL;
     }
 
-    /** Whether the move the board last {@link Board#probe}d recreates a recorded position. */
-    private boolean repeats(long sideKey) {
+    /**
+     * Whether the move the board last {@link Board#probe}d, at {@code loc} with {@code effect}, recreates a recorded
+     * position. Two answers need no lookup: a stone that stays on a point where no recorded position had one makes a
+     * new position (KataGo's shortcut), and a lone stone's suicide leaves the board as it stands, which is recorded,
+     * so under positional superko it repeats.
+     */
+    private boolean repeats(int loc, int effect, long sideKey) {
+        if (effect != Board.SUICIDE && !superko.heldStone(loc)) {
+            return false;
+        }
+        if (effect == Board.SUICIDE && rules.koRule() == KoRule.POSITIONAL_SUPERKO
+                && board.probedHash() == board.hash()) {
+            return true;
+        }
         int stonesAfter = board.probedStones();
         // No position with that many stones, no repetition: skip the lookup.
         return superko.hasStoneCount(stonesAfter) && superko.contains(board.probedHash() ^ sideKey, stonesAfter);
@@ -444,7 +457,7 @@ public final class Game {
             int loc = special[i];
             int effect = board.probe(loc, toMove);
             if (loc != ko && (effect == Board.CAPTURES || rules.suicideAllowed())
-                    && !(banRepeats && repeats(sideKey))) {
+                    && !(banRepeats && repeats(loc, effect, sideKey))) {
                 legalBits[loc >>> 6] |= 1L << loc;
                 count++;
             }
@@ -598,8 +611,8 @@ public final class Game {
     private void remember() {
         recent.remember();
         switch (rules.koRule()) {
-            case POSITIONAL_SUPERKO -> superko.add(board.hash(), board.stoneCount());
-            case SITUATIONAL_SUPERKO -> superko.add(board.hash() ^ Board.sideToMoveKey(toMove), board.stoneCount());
+            case POSITIONAL_SUPERKO -> superko.record(board.hash(), board);
+            case SITUATIONAL_SUPERKO -> superko.record(board.hash() ^ Board.sideToMoveKey(toMove), board);
             case SIMPLE -> { }
         }
     }

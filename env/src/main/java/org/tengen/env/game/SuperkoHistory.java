@@ -1,6 +1,7 @@
 package org.tengen.env.game;
 
 import java.util.Arrays;
+import org.tengen.env.board.Board;
 
 /**
  * The superko history of a {@link Game}: distinct position keys grouped by the number of stones on the board.
@@ -8,7 +9,9 @@ import java.util.Arrays;
  * <p>Two equal colourings have equal stone counts, so a lookup only walks the few keys recorded with the same
  * count, and {@link Game#legalMask} can find every non-capturing move that repeats a position by walking the
  * keys with one stone more than the board (instead of hashing each empty point). Keys of different counts never
- * match, so a 64-bit hash collision across counts cannot ban a move. Grows only when it needs capacity.
+ * match, so a 64-bit hash collision across counts cannot ban a move. It also keeps the points that held a stone in
+ * some recorded position: a stone that stays on any other point makes a position never seen (KataGo's shortcut).
+ * Grows only when it needs capacity.
  */
 final class SuperkoHistory {
     /** First entry per stone count, -1 when none. */
@@ -17,8 +20,11 @@ final class SuperkoHistory {
     /** Next entry with the same stone count, -1 at the end. */
     private int[] next;
     private int size;
+    /** Loc-indexed bits: the points that held a stone in some recorded position. */
+    private final long[] stoneBits;
 
-    SuperkoHistory(int area, int expected) {
+    SuperkoHistory(int area, int expected, int bitWords) {
+        stoneBits = new long[bitWords];
         first = new int[area + 2];
         keys = new long[Math.max(16, expected)];
         next = new int[keys.length];
@@ -27,7 +33,19 @@ final class SuperkoHistory {
 
     void clear() {
         Arrays.fill(first, -1);
+        Arrays.fill(stoneBits, 0L);
         size = 0;
+    }
+
+    /** Records {@code board}'s position under {@code key} (the colouring's hash, with the side to move if counted). */
+    void record(long key, Board board) {
+        add(key, board.stoneCount());
+        board.addStoneBits(stoneBits);
+    }
+
+    /** Whether some recorded position had a stone on {@code loc}. */
+    boolean heldStone(int loc) {
+        return (stoneBits[loc >>> 6] >>> loc & 1L) != 0;
     }
 
     int size() {
@@ -82,6 +100,7 @@ final class SuperkoHistory {
             next = new int[other.next.length];
         }
         System.arraycopy(other.first, 0, first, 0, first.length);
+        System.arraycopy(other.stoneBits, 0, stoneBits, 0, stoneBits.length);
         System.arraycopy(other.keys, 0, keys, 0, other.size);
         System.arraycopy(other.next, 0, next, 0, other.size);
         size = other.size;
