@@ -17,7 +17,8 @@ import org.tengen.env.vec.VecEnvConfig;
 
 /**
  * Measures environment throughput: random legal play in a {@link VecEnv} (legal masks always computed,
- * observations as configured, each next action drawn by the env's threads), counted in game steps per second over all threads: the CLI's {@code bench} command.
+ * observations as configured, each next action drawn by the env's threads), counted in game steps per second over all
+ * threads: the CLI's {@code bench} command.
  * {@link VecEnvBenchmark} measures the same loop under JMH.
  */
 public final class EnvThroughput {
@@ -128,8 +129,8 @@ public final class EnvThroughput {
     }
 
     /**
-     * Plays random legal games in the setup's env for {@code warmupSeconds}, then measures for {@code seconds}. The env,
-     * its buffers and the sampler are built before timing starts.
+     * Plays random legal games in the setup's env for {@code warmupSeconds}, then measures for {@code seconds}. The
+     * env, its buffers and the sampler are built before timing starts.
      */
     public static Result measure(Setup setup, double warmupSeconds, double seconds) {
         int envs = setup.envs();

@@ -43,6 +43,7 @@ class EnvThroughputTest {
         java.util.Arrays.sort(ratios);
         assertEquals(ratios[1], bits.ratioTo(floats), 1e-12, "the median of per-round ratios");
         assertTrue(bits.machineLine().contains(" obs=az17:bits "), bits.machineLine());
-        assertEquals(2L * 4 * 17 * 6 * Long.BYTES, bits.first().bufferBytes(), "17 planes of 6 words, current and final");
+        assertEquals(2L * 4 * 17 * 6 * Long.BYTES, bits.first().bufferBytes(),
+                "17 planes of 6 words, current and final");
     }
 }

@@ -58,9 +58,10 @@ public interface FeatureSet {
     void encode(Game game, FloatBuffer out, int offset);
 
     /**
-     * What {@link #encode} writes, for a game that has played exactly one turn ({@link Game#turns()}) since {@code out}
-     * from {@code offset} last received its planes: a feature set whose planes carry over from one position to the next (the history)
-     * moves them within {@code out} instead of building them again. The default encodes afresh.
+     * What {@link #encode} writes, for a game that has played exactly one turn ({@link Game#turns()}) since
+     * {@code out} from {@code offset} last received its planes: a feature set whose planes carry over from one
+     * position to the next (the history) moves them within {@code out} instead of building them again. The default
+     * encodes afresh.
      *
      * @param game   the game, one turn on from the position {@code out} holds
      * @param out    holds the previous position's planes; receives the current one's, with absolute puts

@@ -68,7 +68,7 @@ final class SuperkoHistory {
     }
 
     /** Records {@code key} for a position with {@code stones} stones unless already there. */
-    void add(long key, int stones) {
+    private void add(long key, int stones) {
         if (contains(key, stones)) {
             return;
         }
