@@ -421,22 +421,28 @@ public final class Board {
         return hasLiberty ? PLAIN : SUICIDE;
     }
 
+    /** Blocks of {@link #scanMoves}'s output, each {@link #bitWords()} words, after the three move effects. */
+    public static final int LONE_SUICIDES = 3;
+    /** Number of blocks {@link #scanMoves} writes. */
+    public static final int MOVE_BLOCKS = 4;
+
     /**
-     * The move scan behind legal masks: sets in {@code plain} (loc-indexed words, {@link #bitWords()} of them) the
-     * empty points where {@code player}'s stone would be {@link #PLAIN}, lists the other empty points (captures and
-     * suicides, the ko point among them) in {@code special} followed by {@link #NO_LOC}, and returns the number of
-     * plain points. {@code special} needs {@code width * height + 1} entries.
+     * The move scan behind legal masks: sorts the empty points by what {@code player}'s stone there would do, as
+     * loc-indexed bitboards in {@code moves}, block {@code b} at {@code b * bitWords()}: {@link #PLAIN},
+     * {@link #CAPTURES} and {@link #SUICIDE} (the ko point among the captures), and {@link #LONE_SUICIDES}, the
+     * suicides of a stone with no friendly neighbour, which leave the board as it stands. Returns the number of
+     * plain points.
      *
-     * <p>Works on the bitboards, a whole word of locations at a time: a point is plain when it is empty, has an
-     * empty neighbour or a friendly neighbour outside atari, and no opponent neighbour in atari. This is several
-     * times faster than asking {@link #moveEffect} point by point.
+     * <p>Works on the bitboards, a whole word of locations at a time: a point captures when an opponent neighbour is
+     * in atari; otherwise it is plain when it has an empty neighbour or a friendly neighbour outside atari, else it
+     * is suicide. This is several times faster than asking {@link #moveEffect} point by point, and tells rules
+     * which points need a closer look without touching the chains.
      *
-     * @param player  the colour to play
-     * @param plain   receives the plain points, loc-indexed bits
-     * @param special receives the other empty points, then {@link #NO_LOC}
+     * @param player the colour to play
+     * @param moves  receives {@link #MOVE_BLOCKS} bitboards, {@code MOVE_BLOCKS * bitWords()} words
      * @return the number of plain points
      */
-    public int scanMoves(int player, long[] plain, int[] special) {
+    public int scanMoves(int player, long[] moves) {
         long[] empty = colourBits[Stone.EMPTY];
         long[] own = colourBits[player];
         long[] opp = colourBits[player ^ 3];
@@ -446,17 +452,16 @@ public final class Board {
             threatBits[i] = opp[i] & atariBits[i];
         }
         int plainCount = 0;
-        int nSpecial = 0;
         for (int i = 0; i < words; i++) {
-            long liberty = around(empty, i) | around(safeBits, i);
-            long plainWord = empty[i] & liberty & ~around(threatBits, i);
-            plain[i] = plainWord;
-            plainCount += Long.bitCount(plainWord);
-            for (long rest = empty[i] & ~plainWord; rest != 0; rest &= rest - 1) {
-                special[nSpecial++] = (i << 6) + Long.numberOfTrailingZeros(rest);
-            }
+            long captures = empty[i] & around(threatBits, i);
+            long plain = empty[i] & (around(empty, i) | around(safeBits, i)) & ~captures;
+            long suicides = empty[i] & ~plain & ~captures;
+            moves[PLAIN * words + i] = plain;
+            moves[CAPTURES * words + i] = captures;
+            moves[SUICIDE * words + i] = suicides;
+            moves[LONE_SUICIDES * words + i] = suicides & ~around(own, i);
+            plainCount += Long.bitCount(plain);
         }
-        special[nSpecial] = NO_LOC;
         return plainCount;
     }
 

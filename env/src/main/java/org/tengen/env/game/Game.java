@@ -35,10 +35,11 @@ public final class Game {
     private int resigned;
     /** The last few positions, for {@link #pastColour}, {@link #pastRowBits} and {@link #pastChange}. */
     private final RecentPositions recent;
-    /** Scratch for {@link #legalMask}: the empty points that capture or are suicide. */
-    private final int[] special;
-    /** Scratch for {@link #legalMask}: the legal points as loc-indexed bits. */
-    private final long[] legalBits;
+    /**
+     * Scratch for {@link #legalMask}: {@link Board#scanMoves}'s bitboards; the first, plain moves at the start,
+     * ends up holding the legal points.
+     */
+    private final long[] moves;
     /** Scratch for {@link #legalMask}: zeroed on each call, the bits of the all-false mask it starts from. */
     private final long[] noPoints;
     /** The start and every move, for {@link #history()}. */
@@ -70,8 +71,7 @@ public final class Game {
                 board.bitWords());
         this.passAction = rules.passAction();
         this.recent = new RecentPositions(board, keptPositions);
-        this.special = new int[rules.area() + 1];
-        this.legalBits = new long[board.bitWords()];
+        this.moves = new long[Board.MOVE_BLOCKS * board.bitWords()];
         this.noPoints = new long[board.bitWords()];
         reset();
     }
@@ -435,8 +435,8 @@ public final class Game {
     public int updateLegalMask(boolean[] mask, int offset, long[] previous, int from) {
         boolean playing = status == Status.PLAYING;
         int count = playing ? legalPoints() : 0;
-        for (int w = 0; w < legalBits.length; w++) {
-            long now = playing ? legalBits[w] : 0L;
+        for (int w = 0; w < board.bitWords(); w++) {
+            long now = playing ? moves[w] : 0L;
             for (long changed = now ^ previous[from + w]; changed != 0; changed &= changed - 1) {
                 int bit = Long.numberOfTrailingZeros(changed);
                 mask[offset + board.actionOfLoc((w << 6) + bit)] = (now >>> bit & 1L) != 0;
@@ -447,28 +447,46 @@ public final class Game {
         return playing ? count + 1 : 0;
     }
 
-    /** Sets {@link #legalBits} to the legal points of the player to move (the game is on); returns how many. */
+    /**
+     * Sets the first block of {@link #moves} to the legal points of the player to move (the game is on); returns how
+     * many. Only captures on points that held a stone in a recorded position and suicides that remove more than the
+     * lone stone are probed for superko: the other captures make new positions (see {@link #repeats}), and a lone
+     * stone's suicide repeats the board as it stands.
+     */
     private int legalPoints() {
-        boolean banRepeats = rules.koRule() != KoRule.SIMPLE;
+        int words = board.bitWords();
+        int count = board.scanMoves(toMove, moves);
+        KoRule koRule = rules.koRule();
+        boolean banRepeats = koRule != KoRule.SIMPLE;
         long sideKey = superkoSideKey();
-        int count = board.scanMoves(toMove, legalBits, special);
-        int ko = board.koLoc();
-        for (int i = 0; special[i] != Board.NO_LOC; i++) {
-            int loc = special[i];
-            int effect = board.probe(loc, toMove);
-            if (loc != ko && (effect == Board.CAPTURES || rules.suicideAllowed())
-                    && !(banRepeats && repeats(loc, effect, sideKey))) {
-                legalBits[loc >>> 6] |= 1L << loc;
-                count++;
-            }
-        }
         if (banRepeats) {
             count -= banPlainRepeats(sideKey);
+        }
+        int ko = board.koLoc();
+        for (int i = 0; i < words; i++) {
+            long suicides = rules.suicideAllowed() ? moves[Board.SUICIDE * words + i] : 0L;
+            if (koRule == KoRule.POSITIONAL_SUPERKO) {
+                suicides &= ~moves[Board.LONE_SUICIDES * words + i];
+            }
+            long legal = moves[Board.CAPTURES * words + i] | suicides;
+            if (ko != Board.NO_LOC && ko >>> 6 == i) {
+                legal &= ~(1L << ko);
+            }
+            if (banRepeats) {
+                for (long probe = legal & (superko.heldStones(i) | suicides); probe != 0; probe &= probe - 1) {
+                    int loc = (i << 6) + Long.numberOfTrailingZeros(probe);
+                    if (repeats(loc, board.probe(loc, toMove), sideKey)) {
+                        legal &= ~(1L << loc);
+                    }
+                }
+            }
+            moves[i] |= legal;
+            count += Long.bitCount(legal);
         }
         return count;
     }
 
-    /** Clears from {@link #legalBits} the plain moves that recreate a recorded position; returns how many. */
+    /** Clears from the plain moves in {@link #moves} those that recreate a recorded position; returns how many. */
     private int banPlainRepeats(long sideKey) {
         int banned = 0;
         long hash = board.hash() ^ sideKey;
@@ -476,8 +494,8 @@ public final class Game {
             int loc = Board.locOfStoneKey(superko.key(e) ^ hash, toMove);
             if (loc != Board.NO_LOC && board.onBoard(loc)) {
                 long bit = 1L << loc;
-                if ((legalBits[loc >>> 6] & bit) != 0 && board.moveEffect(loc, toMove) == Board.PLAIN) {
-                    legalBits[loc >>> 6] &= ~bit;
+                if ((moves[loc >>> 6] & bit) != 0) {
+                    moves[loc >>> 6] &= ~bit;
                     banned++;
                 }
             }

@@ -4,14 +4,15 @@ import java.util.Arrays;
 import org.tengen.env.board.Board;
 
 /**
- * The superko history of a {@link Game}: distinct position keys grouped by the number of stones on the board.
+ * The superko history of a {@link Game}: position keys grouped by the number of stones on the board.
  *
  * <p>Two equal colourings have equal stone counts, so a lookup only walks the few keys recorded with the same
  * count, and {@link Game#legalMask} can find every non-capturing move that repeats a position by walking the
  * keys with one stone more than the board (instead of hashing each empty point). Keys of different counts never
  * match, so a 64-bit hash collision across counts cannot ban a move. It also keeps the points that held a stone in
  * some recorded position: a stone that stays on any other point makes a position never seen (KataGo's shortcut).
- * Grows only when it needs capacity.
+ * A key is recorded without looking for it first: a legal move other than a pass makes a new position, and the
+ * rare key recorded twice (after a pass) changes no answer. Grows only when it needs capacity.
  */
 final class SuperkoHistory {
     /** First entry per stone count, -1 when none. */
@@ -48,8 +49,9 @@ final class SuperkoHistory {
         return (stoneBits[loc >>> 6] >>> loc & 1L) != 0;
     }
 
-    int size() {
-        return size;
+    /** Word {@code i} of the loc-indexed bits of the points that held a stone in some recorded position. */
+    long heldStones(int i) {
+        return stoneBits[i];
     }
 
     /** Whether {@code key} was recorded with {@code stones} stones on the board. */
@@ -67,11 +69,8 @@ final class SuperkoHistory {
         return first[stones] >= 0;
     }
 
-    /** Records {@code key} for a position with {@code stones} stones unless already there. */
+    /** Records {@code key} for a position with {@code stones} stones. */
     private void add(long key, int stones) {
-        if (contains(key, stones)) {
-            return;
-        }
         if (size == keys.length) {
             keys = Arrays.copyOf(keys, size * 2);
             next = Arrays.copyOf(next, size * 2);
