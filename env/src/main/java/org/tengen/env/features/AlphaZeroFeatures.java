@@ -6,6 +6,7 @@ import java.util.Arrays;
 import org.tengen.env.board.Board;
 import org.tengen.env.board.Stone;
 import org.tengen.env.game.Game;
+import org.tengen.env.rules.Rules;
 
 /**
  * AlphaGo Zero's input: the stones of the player to move and of the opponent in each of the last {@code k}
@@ -22,14 +23,22 @@ import org.tengen.env.game.Game;
  * <p>Only the current position is encoded from scratch, from the board's row bitboards. Each older pair of
  * planes is a copy of the newer pair, patched at the few points whose colour that turn changed
  * ({@link Game#pastChange}); this is several times faster than writing every plane float by float. One turn on,
- * {@link #encodeAfterMove} moves the previous planes along within the output instead and writes only the current
- * stones and the colour. Thread-safe: the planes are assembled in a per-thread array.
+ * {@link #encodeAfterMove} moves the previous planes along within the output instead and patches the current pair
+ * from the moved one. Thread-safe: the planes are assembled in a per-thread array.
  */
 public final class AlphaZeroFeatures implements FeatureSet {
     /** AlphaZero's history length, giving {@code az17}. */
     public static final int DEFAULT_HISTORY = 8;
     /** Float value of a point of colour {@code c} in my plane, indexed {@code [me][c]}. */
     private static final float[][] MINE = {{}, {0f, 1f, 0f, 0f}, {0f, 0f, 1f, 0f}};
+
+    /** A colour plane of any board size, to copy from. */
+    private static final float[] ONES = new float[Rules.MAX_SIZE * Rules.MAX_SIZE];
+    private static final float[] ZEROS = new float[Rules.MAX_SIZE * Rules.MAX_SIZE];
+
+    static {
+        Arrays.fill(ONES, 1f);
+    }
 
     private static final ThreadLocal<float[]> SCRATCH = ThreadLocal.withInitial(() -> new float[0]);
     private static final ThreadLocal<long[]> BIT_SCRATCH = ThreadLocal.withInitial(() -> new long[0]);
@@ -116,10 +125,15 @@ public final class AlphaZeroFeatures implements FeatureSet {
      * One move on, the previous position's pair of planes {@code k} (stones of the player then to move, then the
      * other's, {@code k} positions back) becomes pair {@code k + 1}, moved within {@code out}, the oldest pair dropping
      * out; swapped when the player to move changed (not after a handicap stone, when the same player moves again).
-     * Only the current stones and the colour plane are written anew.
+     * Pair 1 then holds the current player's stones and the other's one turn ago, so the current pair is a copy of it
+     * patched at the few points the turn changed ({@link Game#pastChange}); the colour plane comes from a constant.
      */
     @Override
     public void encodeAfterMove(Game game, FloatBuffer out, int offset) {
+        if (history == 1) {
+            encode(game, out, offset);
+            return;
+        }
         Board board = game.board();
         int area = board.width() * board.height();
         int me = game.toMove();
@@ -131,11 +145,16 @@ public final class AlphaZeroFeatures implements FeatureSet {
             out.put(to, out, swap ? from + area : from, area);
             out.put(to + area, out, swap ? from : from + area, area);
         }
-        float[] obs = scratch(3 * area);
-        currentPlanes(board, me, obs);
-        Arrays.fill(obs, 2 * area, 3 * area, me == Stone.BLACK ? 1f : 0f);
-        out.put(offset, obs, 0, 2 * area);
-        out.put(colour, obs, 2 * area, area);
+        out.put(offset, out, offset + 2 * area, 2 * area);
+        float[] mine = MINE[me];
+        float[] theirs = MINE[Stone.opponent(me)];
+        for (int loc = game.pastChange(0, 0); loc >= 0; loc = game.pastChange(0, loc + 1)) {
+            int c = board.colour(loc);
+            int point = board.actionOfLoc(loc);
+            out.put(offset + point, mine[c]);
+            out.put(offset + area + point, theirs[c]);
+        }
+        out.put(colour, me == Stone.BLACK ? ONES : ZEROS, 0, area);
     }
 
     /** Planes 0 and 1 (my stones, theirs) of the current position into {@code obs[0 .. 2 * area)}. */

@@ -405,9 +405,11 @@ public final class Game {
      * Writes the legal mask for the player to move: {@code mask[offset + a]} for every action {@code a}
      * (points row-major, then pass). Returns the number of legal actions. All false when the game is over.
      *
-     * <p>Same answers as {@link #legality}, but faster: captures and suicides are looked up one by one, while the
-     * plain moves that repeat a position are found by inverting the hash difference to each recorded position
-     * with one stone more than the board (usually none or a few), instead of hashing every empty point.
+     * <p>Same answers as {@link #legality}, but faster: one pass over the board's bitboards sorts the empty points
+     * ({@link Board#scanMoves}); only captures on points that once held a stone and suicides of more than the new
+     * stone are looked up one by one, while the plain moves that repeat a position are found by inverting the hash
+     * difference to each recorded position with one stone more than the board (usually none or a few), instead of
+     * hashing every empty point.
      *
      * @param mask   receives the mask, area + 1 entries
      * @param offset where the mask starts
