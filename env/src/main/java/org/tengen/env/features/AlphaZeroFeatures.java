@@ -212,6 +212,47 @@ public final class AlphaZeroFeatures implements FeatureSet {
         out.put(offset, words, 0, size);
     }
 
+    /** The bit-packed {@link #encodeAfterMove}: the same moves and patches on the words of each plane. */
+    @Override
+    public void encodeBitsAfterMove(Game game, LongBuffer out, int offset) {
+        if (history == 1) {
+            encodeBits(game, out, offset);
+            return;
+        }
+        Board board = game.board();
+        int area = board.width() * board.height();
+        int perPlane = PlaneBits.wordsPerPlane(area);
+        int me = game.toMove();
+        int colour = offset + 2 * history * perPlane;
+        boolean swap = (out.get(colour) != 0) != (me == Stone.BLACK);
+        for (int k = history - 2; k >= 0; k--) {
+            int from = offset + 2 * k * perPlane;
+            int to = from + 2 * perPlane;
+            out.put(to, out, swap ? from + perPlane : from, perPlane);
+            out.put(to + perPlane, out, swap ? from : from + perPlane, perPlane);
+        }
+        out.put(offset, out, offset + 2 * perPlane, 2 * perPlane);
+        for (int loc = game.pastChange(0, 0); loc >= 0; loc = game.pastChange(0, loc + 1)) {
+            int c = board.colour(loc);
+            int point = board.actionOfLoc(loc);
+            setBit(out, offset + (point >>> 6), point, c == me);
+            setBit(out, offset + perPlane + (point >>> 6), point, c == Stone.opponent(me));
+        }
+        long fill = me == Stone.BLACK ? -1L : 0L;
+        for (int w = 0; w < perPlane; w++) {
+            out.put(colour + w, fill);
+        }
+        if ((area & 63) != 0) {
+            out.put(colour + perPlane - 1, fill >>> (64 - (area & 63)));
+        }
+    }
+
+    /** Sets or clears bit {@code point % 64} of word {@code index}. */
+    private static void setBit(LongBuffer out, int index, int point, boolean on) {
+        long bit = 1L << point;
+        out.put(index, on ? out.get(index) | bit : out.get(index) & ~bit);
+    }
+
     /** This thread's array of at least {@code size} floats. */
     private static float[] scratch(int size) {
         float[] s = SCRATCH.get();

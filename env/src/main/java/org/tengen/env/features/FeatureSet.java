@@ -89,4 +89,17 @@ public interface FeatureSet {
         throw new UnsupportedOperationException("feature set '" + id() + "' has planes other than 0 and 1, which"
                 + " cannot be packed into bits");
     }
+
+    /**
+     * What {@link #encodeBits} writes, for a game one turn on from the position {@code out} holds, as
+     * {@link #encodeAfterMove} is to {@link #encode}. The default encodes afresh.
+     *
+     * @param game   the game, one turn on from the position {@code out} holds
+     * @param out    holds the previous position's words; receives the current one's, with absolute puts
+     * @param offset index of the first word
+     * @throws UnsupportedOperationException if the feature set is not {@link #binary()}
+     */
+    default void encodeBitsAfterMove(Game game, LongBuffer out, int offset) {
+        encodeBits(game, out, offset);
+    }
 }

@@ -328,6 +328,8 @@ public final class VecEnv implements AutoCloseable {
         currentPlayers[i] = (byte) game.toMove();
         if (oneMoveOn && observed[i] && observations != null) {
             features.encodeAfterMove(game, observations, i * observationSize);
+        } else if (oneMoveOn && observed[i] && observationBits != null) {
+            features.encodeBitsAfterMove(game, observationBits, i * observationWords);
         } else {
             encode(game, observations, observationBits, i);
         }

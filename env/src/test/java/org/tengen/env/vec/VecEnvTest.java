@@ -322,11 +322,17 @@ class VecEnvTest {
         }
     }
 
-    /** Bits are the float planes packed: the same games in both formats, unpacked, on boards up to 19x19. */
-    @ParameterizedTest(name = "{0}x{1} {2} threads={3}")
-    @CsvSource({"9, 9, az17, 2", "19, 19, az17, 1", "7, 5, az9, 3", "3, 3, az3, 1", "8, 8, az17, 1", "5, 5, none, 1"})
-    void bitObservationsUnpackToTheFloatObservations(int width, int height, String features, int threads) {
-        Rules rules = Rules.trompTaylor(width, height);
+    /**
+     * Bits are the float planes packed: the same games in both formats, unpacked, on boards up to 19x19, with
+     * handicaps where Black moves twice (free placement) and where two turns make one step (NZ).
+     */
+    @ParameterizedTest(name = "{0} {1}x{2} {3} threads={4} handicap={5}")
+    @CsvSource({"tromp-taylor, 9, 9, az17, 2, 0", "tromp-taylor, 19, 19, az17, 1, 0", "tromp-taylor, 7, 5, az9, 3, 0",
+        "tromp-taylor, 3, 3, az3, 1, 0", "tromp-taylor, 8, 8, az17, 1, 0", "tromp-taylor, 5, 5, none, 1, 0",
+        "tromp-taylor, 9, 9, az17, 2, 3", "nz, 9, 9, az17, 1, 2"})
+    void bitObservationsUnpackToTheFloatObservations(String preset, int width, int height, String features,
+                                                     int threads, int handicap) {
+        Rules rules = Preset.byName(preset).rules(width, height, handicap);
         try (VecEnv floats = env(rules, 5, features, threads);
              VecEnv bits = new VecEnv(floats.config().withObservationFormat(ObservationFormat.BITS))) {
             assertThrows(IllegalStateException.class, bits::observations);
