@@ -202,12 +202,8 @@ public final class AlphaZeroFeatures implements FeatureSet {
                 PlaneBits.putRow(words, mine + perPlane, point, game.pastRowBits(k, them, y), width);
             }
         }
-        if (me == Stone.BLACK) {
-            int colour = 2 * history * perPlane;
-            Arrays.fill(words, colour, colour + perPlane, -1L);
-            if ((area & 63) != 0) {
-                words[colour + perPlane - 1] = -1L >>> (64 - (area & 63));
-            }
+        for (int w = 0, colour = 2 * history * perPlane; w < perPlane; w++) {
+            words[colour + w] = colourWord(me, w, area);
         }
         out.put(offset, words, 0, size);
     }
@@ -238,13 +234,18 @@ public final class AlphaZeroFeatures implements FeatureSet {
             setBit(out, offset + (point >>> 6), point, c == me);
             setBit(out, offset + perPlane + (point >>> 6), point, c == Stone.opponent(me));
         }
-        long fill = me == Stone.BLACK ? -1L : 0L;
         for (int w = 0; w < perPlane; w++) {
-            out.put(colour + w, fill);
+            out.put(colour + w, colourWord(me, w, area));
         }
-        if ((area & 63) != 0) {
-            out.put(colour + perPlane - 1, fill >>> (64 - (area & 63)));
+    }
+
+    /** Word {@code w} of the packed colour plane of {@code area} points: all ones when Black is to move. */
+    private static long colourWord(int me, int w, int area) {
+        if (me != Stone.BLACK) {
+            return 0L;
         }
+        int points = Math.min(64, area - 64 * w);
+        return -1L >>> (64 - points);
     }
 
     /** Sets or clears bit {@code point % 64} of word {@code index}. */

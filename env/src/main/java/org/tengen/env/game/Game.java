@@ -465,8 +465,9 @@ public final class Game {
             count -= banPlainRepeats(sideKey);
         }
         int ko = board.koLoc();
+        boolean suicideAllowed = rules.suicideAllowed();
         for (int i = 0; i < words; i++) {
-            long suicides = rules.suicideAllowed() ? moves[Board.SUICIDE * words + i] : 0L;
+            long suicides = suicideAllowed ? moves[Board.SUICIDE * words + i] : 0L;
             if (koRule == KoRule.POSITIONAL_SUPERKO) {
                 suicides &= ~moves[Board.LONE_SUICIDES * words + i];
             }

@@ -277,7 +277,7 @@ public final class VecEnv implements AutoCloseable {
             if (ended && winner != Stone.EMPTY) {
                 reward = winner == mover ? 1f : -1f;
             }
-            encode(game, finalObservations, finalObservationBits, i);
+            encode(game, finalObservations, finalObservationBits, i, false);
             finalScores[i] = (float) game.scoreMargin();
             winners[i] = (byte) winner;
             finalTurns[i] = game.turns();
@@ -326,21 +326,20 @@ public final class VecEnv implements AutoCloseable {
         Game game = games[i];
         legalCounts[i] = game.updateLegalMask(legalMask, i * actionCount, legalBits, i * legalWords);
         currentPlayers[i] = (byte) game.toMove();
-        if (oneMoveOn && observed[i] && observations != null) {
-            features.encodeAfterMove(game, observations, i * observationSize);
-        } else if (oneMoveOn && observed[i] && observationBits != null) {
-            features.encodeBitsAfterMove(game, observationBits, i * observationWords);
-        } else {
-            encode(game, observations, observationBits, i);
-        }
+        encode(game, observations, observationBits, i, oneMoveOn && observed[i]);
         observed[i] = true;
     }
 
-    private void encode(Game game, FloatBuffer floats, LongBuffer bits, int i) {
-        if (bits == null) {
-            features.encode(game, floats, i * observationSize);
-        } else {
+    /** Slot {@code i}'s planes, as floats or bits; {@code moveOn}: the buffer holds them one turn back. */
+    private void encode(Game game, FloatBuffer floats, LongBuffer bits, int i, boolean moveOn) {
+        if (bits != null && moveOn) {
+            features.encodeBitsAfterMove(game, bits, i * observationWords);
+        } else if (bits != null) {
             features.encodeBits(game, bits, i * observationWords);
+        } else if (moveOn) {
+            features.encodeAfterMove(game, floats, i * observationSize);
+        } else {
+            features.encode(game, floats, i * observationSize);
         }
     }
 
