@@ -26,6 +26,8 @@ class EnvThroughputTest {
         assertEquals(3, floats.results().size());
         for (EnvThroughput.Result r : floats.results()) {
             assertTrue(r.steps() > 0 && r.seconds() > 0 && r.peakHeapBytes() > 0);
+            // At least the warm-up asked for; a JIT that keeps compiling extends it to ten times that at most.
+            assertTrue(r.warmupSeconds() >= 0.01 && r.warmupSeconds() < 0.5, "warm-up " + r.warmupSeconds());
         }
         double[] rates = floats.results().stream().mapToDouble(EnvThroughput.Result::stepsPerSecond).sorted()
                 .toArray();

@@ -58,7 +58,8 @@ public final class BenchCommand implements Callable<Integer> {
     private Double seconds;
 
     @Option(names = "--warmup", paramLabel = "S",
-            description = "Warm-up seconds per configuration, not measured (default: 1; quick: 0.2).")
+            description = "Warm-up seconds per configuration, not measured; it goes on while the JIT compiles, up to "
+                    + "ten times this (default: 1; quick: 0.2).")
     private Double warmup;
 
     @Option(names = "--rounds", paramLabel = "R", defaultValue = "1",
@@ -170,16 +171,17 @@ public final class BenchCommand implements Callable<Integer> {
         }
 
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "Env throughput, rules %s, %.1f s per configuration after %.1f s warm-up, %d round%s, "
-                + "%d cores%n", preset.id(), measure, warm, rounds, rounds == 1 ? "" : "s (in turn)",
+        out.printf(Locale.ROOT, "Env throughput, rules %s, %.1f s per configuration after at least %.1f s warm-up, "
+                + "%d round%s, %d cores%n", preset.id(), measure, warm, rounds, rounds == 1 ? "" : "s (in turn)",
                 Runtime.getRuntime().availableProcessors());
-        out.printf(Locale.ROOT, "%-7s %6s %7s %9s %14s %10s %10s%n", "board", "envs", "threads", "obs", "steps/s",
-                "peak heap", "obs bufs");
+        out.printf(Locale.ROOT, "%-7s %6s %7s %9s %14s %8s %10s %10s%n", "board", "envs", "threads", "obs", "steps/s",
+                "warm-up", "peak heap", "obs bufs");
         out.flush();
         List<EnvThroughput.Rounds> results = EnvThroughput.alternate(setups, rounds, warm, measure, res -> {
-            out.printf(Locale.ROOT, "%-7s %6d %7d %9s %,14d %7d MiB %6d MiB%n",
+            out.printf(Locale.ROOT, "%-7s %6d %7d %9s %,14d %6.1f s %6d MiB %6d MiB%n",
                     res.rules().width() + "x" + res.rules().height(), res.envs(), res.threads(), res.obs(),
-                    Math.round(res.stepsPerSecond()), res.peakHeapBytes() >> 20, res.bufferBytes() >> 20);
+                    Math.round(res.stepsPerSecond()), res.warmupSeconds(), res.peakHeapBytes() >> 20,
+                    res.bufferBytes() >> 20);
             out.flush();
         });
         out.println();
