@@ -8,6 +8,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import org.tengen.env.features.FeatureSet;
 import org.tengen.env.rules.Rules;
@@ -39,8 +46,15 @@ public final class EnvThroughput {
      * @param threads  threads stepping them
      * @param features the observations' feature set
      * @param format   floats or bits
+     * @param split    the games as {@code threads} independent envs of one thread each, each stepped on a thread of
+     *                 its own (no step waits for another thread), instead of one env on {@code threads} threads
      */
-    public record Setup(Rules rules, int envs, int threads, FeatureSet features, ObservationFormat format) {
+    public record Setup(Rules rules, int envs, int threads, FeatureSet features, ObservationFormat format,
+                        boolean split) {
+        /** One env on {@code threads} threads. */
+        public Setup(Rules rules, int envs, int threads, FeatureSet features, ObservationFormat format) {
+            this(rules, envs, threads, features, format, false);
+        }
     }
 
     /**
@@ -49,6 +63,7 @@ public final class EnvThroughput {
      * @param rules          the rules (board size from them)
      * @param envs           games stepped together
      * @param threads        threads stepping them
+     * @param split          whether the games were independent envs of one thread each ({@link Setup#split})
      * @param obs            feature set id, {@code none} without observations, {@code :bits} added when packed
      * @param steps          game steps measured (a batch step of N games counts N)
      * @param seconds        wall time of the measurement
@@ -56,7 +71,7 @@ public final class EnvThroughput {
      * @param peakHeapBytes  peak heap use during the configuration (the heap pools' peaks, summed)
      * @param bufferBytes    the env's direct observation buffers (current and final observations)
      */
-    public record Result(Rules rules, int envs, int threads, String obs, long steps, double seconds,
+    public record Result(Rules rules, int envs, int threads, boolean split, String obs, long steps, double seconds,
                          double warmupSeconds, long peakHeapBytes, long bufferBytes) {
         public double stepsPerSecond() {
             return steps / seconds;
@@ -94,12 +109,15 @@ public final class EnvThroughput {
             return results.get(0);
         }
 
-        /** {@code board=9x9 envs=256 threads=2 obs=az17 steps_per_s=1234567 rounds=3}, the median rate. */
+        /**
+         * {@code board=9x9 envs=256 threads=2 obs=az17 steps_per_s=1234567 rounds=3}, the median rate; independent
+         * envs have {@code split=true} after the threads.
+         */
         public String machineLine() {
             Result r = first();
-            return String.format(Locale.ROOT, "board=%dx%d envs=%d threads=%d obs=%s steps_per_s=%d rounds=%d",
-                    r.rules().width(), r.rules().height(), r.envs(), r.threads(), r.obs(),
-                    Math.round(stepsPerSecond()), results.size());
+            return String.format(Locale.ROOT, "board=%dx%d envs=%d threads=%d%s obs=%s steps_per_s=%d rounds=%d",
+                    r.rules().width(), r.rules().height(), r.envs(), r.threads(), r.split() ? " split=true" : "",
+                    r.obs(), Math.round(stepsPerSecond()), results.size());
         }
 
         private static double median(double[] values) {
@@ -136,41 +154,116 @@ public final class EnvThroughput {
     }
 
     /**
-     * Plays random legal games in the setup's env for {@code warmupSeconds}, then measures for {@code seconds}. The
-     * env, its buffers and the sampler are built before timing starts.
+     * Plays random legal games in the setup's env (or, split, in each of its envs at once) for {@code warmupSeconds}
+     * or more, then measures for {@code seconds}. The envs, their buffers and the samplers are built before timing
+     * starts.
      */
     public static Result measure(Setup setup, double warmupSeconds, double seconds) {
-        int envs = setup.envs();
+        int count = setup.split() ? setup.threads() : 1;
+        if (setup.envs() < count) {
+            throw new IllegalArgumentException(setup.envs() + " games cannot be split into " + count + " envs");
+        }
         ObservationFormat format = setup.format();
-        VecEnvConfig config = VecEnvConfig.of(setup.rules(), envs).withFeatures(setup.features())
-                .withThreads(setup.threads()).withObservationFormat(format);
         // Start each configuration from a collected heap, so its peak is its own (untimed).
         System.gc();
         resetPeakHeap();
-        try (VecEnv env = new VecEnv(config)) {
-            RandomLegalSampler sampler = new RandomLegalSampler(env);
-            int[] actions = new int[envs];
-            sampler.sample(env, actions);
-            double warmed = warmUp(env, sampler, actions, warmupSeconds);
-            long start = System.nanoTime();
-            long batches = run(env, sampler, actions, seconds);
-            double elapsed = (System.nanoTime() - start) / 1e9;
+        VecEnv[] envs = new VecEnv[count];
+        ExecutorService threads = count > 1 ? Executors.newFixedThreadPool(count) : null;
+        try {
+            for (int k = 0; k < count; k++) {
+                // The games shared out as evenly as they go, each env with a seed of its own.
+                int games = (int) ((long) setup.envs() * (k + 1) / count) - (int) ((long) setup.envs() * k / count);
+                envs[k] = new VecEnv(VecEnvConfig.of(setup.rules(), games).withFeatures(setup.features())
+                        .withThreads(setup.split() ? 1 : setup.threads()).withObservationFormat(format).withSeed(k));
+            }
+            long[][] parts = threads == null ? new long[][] {play(envs[0], warmupSeconds, seconds, null)}
+                    : playTogether(envs, threads, warmupSeconds, seconds);
+            long steps = 0;
+            long warmNanos = 0;
+            long nanos = 0;
+            for (long[] p : parts) {
+                steps += p[0];
+                warmNanos = Math.max(warmNanos, p[1]);
+                nanos = Math.max(nanos, p[2]);
+            }
+            VecEnv env = envs[0];
             boolean bits = format == ObservationFormat.BITS;
             long positionBytes = bits ? (long) Long.BYTES * env.observationWords()
                     : (long) Float.BYTES * env.observationSize();
-            return new Result(env.rules(), envs, env.threads(),
+            return new Result(env.rules(), setup.envs(), setup.split() ? count : env.threads(), setup.split(),
                     setup.features().id() + (bits ? ObservationFormat.BITS_SUFFIX : ""),
-                    batches * envs, elapsed, warmed, peakHeap(), 2L * envs * positionBytes);
+                    steps, nanos / 1e9, warmNanos / 1e9, peakHeap(), 2L * setup.envs() * positionBytes);
+        } finally {
+            if (threads != null) {
+                threads.shutdownNow();
+            }
+            for (VecEnv env : envs) {
+                if (env != null) {
+                    env.close();
+                }
+            }
         }
     }
 
     /**
+     * Plays each env on a thread of its own, the measurements starting together; each env's {@link #play}. The first
+     * failure is thrown as soon as it happens (the caller's shutdown then interrupts the threads waiting to start).
+     */
+    private static long[][] playTogether(VecEnv[] envs, ExecutorService threads, double warmupSeconds,
+                                         double seconds) {
+        CyclicBarrier start = new CyclicBarrier(envs.length);
+        CompletionService<long[]> done = new ExecutorCompletionService<>(threads);
+        for (VecEnv env : envs) {
+            done.submit(() -> play(env, warmupSeconds, seconds, start));
+        }
+        long[][] results = new long[envs.length][];
+        try {
+            for (int k = 0; k < envs.length; k++) {
+                results[k] = done.take().get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while measuring", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a measuring thread failed: " + e.getCause(), e.getCause());
+        }
+        return results;
+    }
+
+    /**
+     * Plays random legal games in {@code env}: a warm-up, then (after all players reach {@code start}, when given)
+     * {@code seconds} measured; returns {@code {steps, warm-up nanos, measured nanos}}. The sampler and the actions
+     * are made before the clock starts.
+     */
+    private static long[] play(VecEnv env, double warmupSeconds, double seconds, CyclicBarrier start) {
+        RandomLegalSampler sampler = new RandomLegalSampler(env);
+        int[] actions = new int[env.numEnvs()];
+        sampler.sample(env, actions);
+        long warmStart = System.nanoTime();
+        warmUp(env, sampler, actions, warmupSeconds);
+        long warmNanos = System.nanoTime() - warmStart;
+        if (start != null) {
+            try {
+                start.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted before measuring", e);
+            } catch (BrokenBarrierException e) {
+                throw new IllegalStateException("another measuring thread failed", e);
+            }
+        }
+        long begin = System.nanoTime();
+        long batches = run(env, sampler, actions, seconds);
+        return new long[] {batches * env.numEnvs(), warmNanos, System.nanoTime() - begin};
+    }
+
+    /**
      * Plays for {@code seconds}, then on while the JIT still compiles, up to {@link #MAX_WARMUP_FACTOR} times
-     * {@code seconds} in all; returns the seconds played. The compiler shares the cores with the env's threads and a
+     * {@code seconds} in all. The compiler shares the cores with the env's threads and a
      * new thread count recompiles the step: measured before it is done, a cold 9x9 {@code az17} run on two threads
      * read 1.1-1.3 M steps/s after 1 s where it made 1.3-1.7 M later.
      */
-    private static double warmUp(VecEnv env, RandomLegalSampler sampler, int[] actions, double seconds) {
+    private static void warmUp(VecEnv env, RandomLegalSampler sampler, int[] actions, double seconds) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         long start = System.nanoTime();
         run(env, sampler, actions, seconds);
@@ -187,7 +280,6 @@ public final class EnvThroughput {
                 compiled = now;
             }
         }
-        return (System.nanoTime() - start) / 1e9;
     }
 
     /**

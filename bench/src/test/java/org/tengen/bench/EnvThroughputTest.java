@@ -1,6 +1,7 @@
 package org.tengen.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -47,5 +48,22 @@ class EnvThroughputTest {
         assertTrue(bits.machineLine().contains(" obs=az17:bits "), bits.machineLine());
         assertEquals(2L * 4 * 17 * 6 * Long.BYTES, bits.first().bufferBytes(),
                 "17 planes of 6 words, current and final");
+    }
+
+    @Test
+    void splitPlaysTheGamesAsIndependentEnvsOnThreadsOfTheirOwn() {
+        EnvThroughput.Setup setup = new EnvThroughput.Setup(Rules.trompTaylor(9), 5, 2, FeatureSets.byId("az17"),
+                ObservationFormat.FLOATS, true);
+        EnvThroughput.Result r = EnvThroughput.measure(setup, 0.01, 0.03);
+        assertTrue(r.split() && r.threads() == 2 && r.envs() == 5, r.toString());
+        // Envs of 2 and 3 games, each stepped 8 batches at a time: 16a + 24b steps with a, b >= 1.
+        assertTrue(r.steps() >= 40 && r.steps() % 8 == 0, "steps " + r.steps());
+        assertEquals(2L * 5 * 17 * 81 * Float.BYTES, r.bufferBytes(), "the same buffers as one env of 5 games");
+        EnvThroughput.Rounds rounds = new EnvThroughput.Rounds(List.of(r));
+        assertTrue(rounds.machineLine().startsWith("board=9x9 envs=5 threads=2 split=true obs=az17 steps_per_s="),
+                rounds.machineLine());
+        assertThrows(IllegalArgumentException.class, () -> EnvThroughput.measure(
+                new EnvThroughput.Setup(Rules.trompTaylor(9), 1, 2, FeatureSets.byId("none"),
+                        ObservationFormat.FLOATS, true), 0.01, 0.01));
     }
 }

@@ -68,6 +68,11 @@ public final class BenchCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}).")
     private int rounds;
 
+    @Option(names = "--split", description = "Also measure each configuration on T > 1 threads as T independent envs "
+            + "of one thread each, stepped on threads of their own (no step waits for another thread), and print their "
+            + "median ratio to the one env in the same rounds.")
+    private boolean split;
+
     @Option(names = "--quick", description = "A short run for README and CI: 256 envs, 0.3 s per configuration; "
             + "explicit options still apply.")
     private boolean quick;
@@ -165,6 +170,9 @@ public final class BenchCommand implements Callable<Integer> {
                 for (int t : threadCounts) {
                     for (int k = 0; k < featureSets.size(); k++) {
                         setups.add(new EnvThroughput.Setup(r, n, t, featureSets.get(k), formats.get(k)));
+                        if (split && t > 1 && n >= t) {
+                            setups.add(new EnvThroughput.Setup(r, n, t, featureSets.get(k), formats.get(k), true));
+                        }
                     }
                 }
             }
@@ -178,8 +186,9 @@ public final class BenchCommand implements Callable<Integer> {
                 "warm-up", "peak heap", "obs bufs");
         out.flush();
         List<EnvThroughput.Rounds> results = EnvThroughput.alternate(setups, rounds, warm, measure, res -> {
-            out.printf(Locale.ROOT, "%-7s %6d %7d %9s %,14d %6.1f s %6d MiB %6d MiB%n",
-                    res.rules().width() + "x" + res.rules().height(), res.envs(), res.threads(), res.obs(),
+            out.printf(Locale.ROOT, "%-7s %6d %7s %9s %,14d %6.1f s %6d MiB %6d MiB%n",
+                    res.rules().width() + "x" + res.rules().height(), res.envs(),
+                    res.threads() + (res.split() ? "x1" : ""), res.obs(),
                     Math.round(res.stepsPerSecond()), res.warmupSeconds(), res.peakHeapBytes() >> 20,
                     res.bufferBytes() >> 20);
             out.flush();
@@ -187,6 +196,7 @@ public final class BenchCommand implements Callable<Integer> {
         out.println();
         results.forEach(r -> out.println(r.machineLine()));
         printScaling(out, results);
+        printSplit(out, results);
         out.flush();
         return 0;
     }
@@ -200,13 +210,35 @@ public final class BenchCommand implements Callable<Integer> {
             EnvThroughput.Result m = many.first();
             for (EnvThroughput.Rounds one : results) {
                 EnvThroughput.Result o = one.first();
-                if (m.threads() > 1 && o.threads() == 1 && o.rules().equals(m.rules()) && o.envs() == m.envs()
-                        && o.obs().equals(m.obs())) {
+                if (m.threads() > 1 && !m.split() && o.threads() == 1 && twins(m, o)) {
                     out.printf(Locale.ROOT, "scaling board=%dx%d envs=%d obs=%s threads=%d over_one=%.2f%n",
                             m.rules().width(), m.rules().height(), m.envs(), m.obs(), m.threads(), many.ratioTo(one));
                 }
             }
         }
+    }
+
+    /**
+     * For every split configuration ({@code --split}) whose one-env twin was measured: the median of the rounds'
+     * ratios, {@code split board=9x9 envs=256 obs=az17 threads=2 over_shared=1.08}.
+     */
+    private static void printSplit(PrintWriter out, List<EnvThroughput.Rounds> results) {
+        for (EnvThroughput.Rounds split : results) {
+            EnvThroughput.Result s = split.first();
+            for (EnvThroughput.Rounds shared : results) {
+                EnvThroughput.Result o = shared.first();
+                if (s.split() && !o.split() && o.threads() == s.threads() && twins(s, o)) {
+                    out.printf(Locale.ROOT, "split board=%dx%d envs=%d obs=%s threads=%d over_shared=%.2f%n",
+                            s.rules().width(), s.rules().height(), s.envs(), s.obs(), s.threads(),
+                            split.ratioTo(shared));
+                }
+            }
+        }
+    }
+
+    /** Same board, games and observations. */
+    private static boolean twins(EnvThroughput.Result a, EnvThroughput.Result b) {
+        return a.rules().equals(b.rules()) && a.envs() == b.envs() && a.obs().equals(b.obs());
     }
 
     private int benchModels() {

@@ -55,6 +55,20 @@ class BenchCommandTest {
     }
 
     @Test
+    void splitAddsIndependentEnvsBesideEachMultiThreadConfigurationAndTheirRatioToIt() {
+        String out = run(0, "--boards", "5", "--envs", "4", "--threads", "1,2", "--obs", "none", "--split",
+                "--seconds", "0.02", "--warmup", "0.01")[0];
+        List<String> threads = out.lines().filter(l -> l.startsWith("5x5")).map(l -> l.split("\\s+")[2]).toList();
+        assertEquals(List.of("1", "2", "2x1"), threads, out);
+        assertTrue(out.contains("board=5x5 envs=4 threads=2 split=true obs=none steps_per_s="), out);
+        List<String> split = out.lines().filter(l -> l.startsWith("split ")).toList();
+        assertEquals(1, split.size(), out);
+        assertTrue(split.get(0).matches("split board=5x5 envs=4 obs=none threads=2 over_shared=\\d+\\.\\d\\d"),
+                split.get(0));
+        assertEquals(1, out.lines().filter(l -> l.startsWith("scaling ")).count(), "split envs get no scaling line");
+    }
+
+    @Test
     void badValuesAreUsageErrorsNamingTheProblem() {
         assertTrue(run(2, "--obs", "az4", "--seconds", "0.01")[1].contains("unknown feature set 'az4'"));
         assertTrue(run(2, "--boards", "nine", "--seconds", "0.01")[1].contains("not a board size"));
