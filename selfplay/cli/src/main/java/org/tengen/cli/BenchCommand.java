@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.BiPredicate;
 import org.tengen.bench.EnvThroughput;
 import org.tengen.bench.models.ModelBenchmark;
 import org.tengen.env.features.FeatureSet;
@@ -195,50 +196,32 @@ public final class BenchCommand implements Callable<Integer> {
         });
         out.println();
         results.forEach(r -> out.println(r.machineLine()));
-        printScaling(out, results);
-        printSplit(out, results);
+        // Each thread count against one thread; with --split, independent envs against the one env.
+        printRatios(out, results, "scaling", "over_one", (m, b) -> m.threads() > 1 && !m.split() && b.threads() == 1);
+        printRatios(out, results, "split", "over_shared",
+                (m, b) -> m.split() && !b.split() && b.threads() == m.threads());
         out.flush();
         return 0;
     }
 
     /**
-     * For every configuration on more than one thread whose one-thread twin was measured too: the median of the
-     * rounds' ratios, {@code scaling board=9x9 envs=256 obs=az17 threads=2 over_one=1.93}.
+     * One line per pair of configurations measured in the same rounds that {@code pair} accepts (the first measured
+     * against the second, same board, games and observations), with the median of the rounds' ratios, such as
+     * {@code scaling board=9x9 envs=256 obs=az17 threads=2 over_one=1.93}.
      */
-    private static void printScaling(PrintWriter out, List<EnvThroughput.Rounds> results) {
-        for (EnvThroughput.Rounds many : results) {
-            EnvThroughput.Result m = many.first();
-            for (EnvThroughput.Rounds one : results) {
-                EnvThroughput.Result o = one.first();
-                if (m.threads() > 1 && !m.split() && o.threads() == 1 && twins(m, o)) {
-                    out.printf(Locale.ROOT, "scaling board=%dx%d envs=%d obs=%s threads=%d over_one=%.2f%n",
-                            m.rules().width(), m.rules().height(), m.envs(), m.obs(), m.threads(), many.ratioTo(one));
+    private static void printRatios(PrintWriter out, List<EnvThroughput.Rounds> results, String name, String ratio,
+                                    BiPredicate<EnvThroughput.Result, EnvThroughput.Result> pair) {
+        for (EnvThroughput.Rounds measured : results) {
+            EnvThroughput.Result m = measured.first();
+            for (EnvThroughput.Rounds base : results) {
+                EnvThroughput.Result b = base.first();
+                if (m.rules().equals(b.rules()) && m.envs() == b.envs() && m.obs().equals(b.obs()) && pair.test(m, b)) {
+                    out.printf(Locale.ROOT, "%s board=%dx%d envs=%d obs=%s threads=%d %s=%.2f%n", name,
+                            m.rules().width(), m.rules().height(), m.envs(), m.obs(), m.threads(), ratio,
+                            measured.ratioTo(base));
                 }
             }
         }
-    }
-
-    /**
-     * For every split configuration ({@code --split}) whose one-env twin was measured: the median of the rounds'
-     * ratios, {@code split board=9x9 envs=256 obs=az17 threads=2 over_shared=1.08}.
-     */
-    private static void printSplit(PrintWriter out, List<EnvThroughput.Rounds> results) {
-        for (EnvThroughput.Rounds split : results) {
-            EnvThroughput.Result s = split.first();
-            for (EnvThroughput.Rounds shared : results) {
-                EnvThroughput.Result o = shared.first();
-                if (s.split() && !o.split() && o.threads() == s.threads() && twins(s, o)) {
-                    out.printf(Locale.ROOT, "split board=%dx%d envs=%d obs=%s threads=%d over_shared=%.2f%n",
-                            s.rules().width(), s.rules().height(), s.envs(), s.obs(), s.threads(),
-                            split.ratioTo(shared));
-                }
-            }
-        }
-    }
-
-    /** Same board, games and observations. */
-    private static boolean twins(EnvThroughput.Result a, EnvThroughput.Result b) {
-        return a.rules().equals(b.rules()) && a.envs() == b.envs() && a.obs().equals(b.obs());
     }
 
     private int benchModels() {
