@@ -48,12 +48,14 @@ public final class EnvThroughput {
      * @param format   floats or bits
      * @param split    the games as {@code threads} independent envs of one thread each, each stepped on a thread of
      *                 its own (no step waits for another thread), instead of one env on {@code threads} threads
+     * @param groups   1 to step all games together ({@link VecEnv#step}); more to step them asynchronously in that
+     *                 many groups ({@link VecEnv#send}, {@link VecEnv#recv}), all of them in flight
      */
     public record Setup(Rules rules, int envs, int threads, FeatureSet features, ObservationFormat format,
-                        boolean split) {
-        /** One env on {@code threads} threads. */
+                        boolean split, int groups) {
+        /** One env on {@code threads} threads, stepped synchronously. */
         public Setup(Rules rules, int envs, int threads, FeatureSet features, ObservationFormat format) {
-            this(rules, envs, threads, features, format, false);
+            this(rules, envs, threads, features, format, false, 1);
         }
     }
 
@@ -64,6 +66,7 @@ public final class EnvThroughput {
      * @param envs           games stepped together
      * @param threads        threads stepping them
      * @param split          whether the games were independent envs of one thread each ({@link Setup#split})
+     * @param groups         asynchronous groups ({@link Setup#groups}), 1 for synchronous steps
      * @param obs            feature set id, {@code none} without observations, {@code :bits} added when packed
      * @param steps          game steps measured (a batch step of N games counts N)
      * @param seconds        wall time of the measurement
@@ -71,7 +74,8 @@ public final class EnvThroughput {
      * @param peakHeapBytes  peak heap use during the configuration (the heap pools' peaks, summed)
      * @param bufferBytes    the env's direct observation buffers (current and final observations)
      */
-    public record Result(Rules rules, int envs, int threads, boolean split, String obs, long steps, double seconds,
+    public record Result(Rules rules, int envs, int threads, boolean split, int groups, String obs, long steps,
+                         double seconds,
                          double warmupSeconds, long peakHeapBytes, long bufferBytes) {
         public double stepsPerSecond() {
             return steps / seconds;
@@ -111,13 +115,14 @@ public final class EnvThroughput {
 
         /**
          * {@code board=9x9 envs=256 threads=2 obs=az17 steps_per_s=1234567 rounds=3}, the median rate; independent
-         * envs have {@code split=true} after the threads.
+         * envs have {@code split=true} after the threads, asynchronous groups {@code groups=G}.
          */
         public String machineLine() {
             Result r = first();
-            return String.format(Locale.ROOT, "board=%dx%d envs=%d threads=%d%s obs=%s steps_per_s=%d rounds=%d",
+            return String.format(Locale.ROOT, "board=%dx%d envs=%d threads=%d%s%s obs=%s steps_per_s=%d rounds=%d",
                     r.rules().width(), r.rules().height(), r.envs(), r.threads(), r.split() ? " split=true" : "",
-                    r.obs(), Math.round(stepsPerSecond()), results.size());
+                    r.groups() > 1 ? " groups=" + r.groups() : "", r.obs(), Math.round(stepsPerSecond()),
+                    results.size());
         }
 
         private static double median(double[] values) {
@@ -174,7 +179,8 @@ public final class EnvThroughput {
                 // The games shared out as evenly as they go, each env with a seed of its own.
                 int games = (int) ((long) setup.envs() * (k + 1) / count) - (int) ((long) setup.envs() * k / count);
                 envs[k] = new VecEnv(VecEnvConfig.of(setup.rules(), games).withFeatures(setup.features())
-                        .withThreads(setup.split() ? 1 : setup.threads()).withObservationFormat(format).withSeed(k));
+                        .withThreads(setup.split() ? 1 : setup.threads()).withObservationFormat(format).withSeed(k)
+                        .withGroups(setup.groups()));
             }
             long[][] parts = threads == null ? new long[][] {play(envs[0], warmupSeconds, seconds, null)}
                     : playTogether(envs, threads, warmupSeconds, seconds);
@@ -191,6 +197,7 @@ public final class EnvThroughput {
             long positionBytes = bits ? (long) Long.BYTES * env.observationWords()
                     : (long) Float.BYTES * env.observationSize();
             return new Result(env.rules(), setup.envs(), setup.split() ? count : env.threads(), setup.split(),
+                    setup.groups(),
                     setup.features().id() + (bits ? ObservationFormat.BITS_SUFFIX : ""),
                     steps, nanos / 1e9, warmNanos / 1e9, peakHeap(), 2L * setup.envs() * positionBytes);
         } finally {
@@ -253,8 +260,8 @@ public final class EnvThroughput {
             }
         }
         long begin = System.nanoTime();
-        long batches = run(env, sampler, actions, seconds);
-        return new long[] {batches * env.numEnvs(), warmNanos, System.nanoTime() - begin};
+        long steps = run(env, sampler, actions, seconds);
+        return new long[] {steps, warmNanos, System.nanoTime() - begin};
     }
 
     /**
@@ -283,19 +290,38 @@ public final class EnvThroughput {
     }
 
     /**
-     * Steps until {@code seconds} have passed (checking the clock every few batches); returns batches. The env draws
-     * each game's next action right after stepping it, on its own threads, as a player that needs only the mask can.
+     * Steps until {@code seconds} have passed (checking the clock every few batches); returns game steps. The env
+     * draws each game's next action right after stepping it, on its own threads, as a player that needs only the
+     * mask can. With groups, every group is sent, and each one handed back is sent again at once; the groups still in
+     * flight at the end are handed back and counted.
      */
     private static long run(VecEnv env, RandomLegalSampler sampler, int[] actions, double seconds) {
         long end = System.nanoTime() + (long) (seconds * 1e9);
-        long batches = 0;
+        long steps = 0;
+        if (env.groups() == 1) {
+            do {
+                for (int k = 0; k < 8; k++) {
+                    env.step(actions, sampler);
+                }
+                steps += 8L * env.numEnvs();
+            } while (System.nanoTime() < end);
+            return steps;
+        }
+        for (int g = 0; g < env.groups(); g++) {
+            env.send(g, actions, sampler);
+        }
         do {
             for (int k = 0; k < 8; k++) {
-                env.step(actions, sampler);
+                int g = env.recv();
+                steps += env.groupStart(g + 1) - env.groupStart(g);
+                env.send(g, actions, sampler);
             }
-            batches += 8;
         } while (System.nanoTime() < end);
-        return batches;
+        for (int g = 0; g < env.groups(); g++) {
+            int done = env.recv();
+            steps += env.groupStart(done + 1) - env.groupStart(done);
+        }
+        return steps;
     }
 
     private static void resetPeakHeap() {

@@ -53,7 +53,7 @@ class EnvThroughputTest {
     @Test
     void splitPlaysTheGamesAsIndependentEnvsOnThreadsOfTheirOwn() {
         EnvThroughput.Setup setup = new EnvThroughput.Setup(Rules.trompTaylor(9), 5, 2, FeatureSets.byId("az17"),
-                ObservationFormat.FLOATS, true);
+                ObservationFormat.FLOATS, true, 1);
         EnvThroughput.Result r = EnvThroughput.measure(setup, 0.01, 0.03);
         assertTrue(r.split() && r.threads() == 2 && r.envs() == 5, r.toString());
         // Envs of 2 and 3 games, each stepped 8 batches at a time: 16a + 24b steps with a, b >= 1.
@@ -64,6 +64,19 @@ class EnvThroughputTest {
                 rounds.machineLine());
         assertThrows(IllegalArgumentException.class, () -> EnvThroughput.measure(
                 new EnvThroughput.Setup(Rules.trompTaylor(9), 1, 2, FeatureSets.byId("none"),
-                        ObservationFormat.FLOATS, true), 0.01, 0.01));
+                        ObservationFormat.FLOATS, true, 1), 0.01, 0.01));
+    }
+
+    @Test
+    void groupsStepTheGamesAsynchronouslyAndCountEveryGroupHandedBack() {
+        EnvThroughput.Setup setup = new EnvThroughput.Setup(Rules.trompTaylor(9), 10, 2, FeatureSets.byId("az17"),
+                ObservationFormat.FLOATS, false, 4);
+        EnvThroughput.Result r = EnvThroughput.measure(setup, 0.01, 0.03);
+        assertTrue(!r.split() && r.groups() == 4 && r.threads() == 2 && r.envs() == 10, r.toString());
+        // Groups of 2, 3, 2 and 3 games, each handed back at least once (the last ones when the time is up).
+        assertTrue(r.steps() >= 10, "steps " + r.steps());
+        EnvThroughput.Rounds rounds = new EnvThroughput.Rounds(List.of(r));
+        assertTrue(rounds.machineLine().startsWith("board=9x9 envs=10 threads=2 groups=4 obs=az17 steps_per_s="),
+                rounds.machineLine());
     }
 }

@@ -45,6 +45,13 @@ import org.tengen.env.rules.Rules;
  * move this step: its buffers stay as they are and its step outputs are cleared). {@link #finalGame(int)} keeps each
  * finished game, position and history, until the next step.
  *
+ * <p><b>Asynchronous stepping</b>: with {@link VecEnvConfig#groups} {@code G}, the games are also cut into {@code G}
+ * contiguous groups ({@link #groupStart}) that are stepped one at a time and each on one thread:
+ * {@link #send} a group's actions, and {@link #recv} hands back whichever sent group finished first, its games'
+ * buffers and step outputs (contiguous slices of every buffer above) valid until it is sent again. No thread waits for
+ * another, so the caller can choose one group's actions (a network's batch) while the env's threads step the others,
+ * as EnvPool's asynchronous mode does; each game's results are those {@link #step} would give it.
+ *
  * <p>The buffers belong to the env: read them, do not write them. With {@code threads > 1} each persistent worker
  * thread (and the caller's) owns a contiguous slice of the games and helps with the others' when done early;
  * results are identical for any thread count. Nothing is allocated per step. Not thread-safe: one caller at a
@@ -93,6 +100,11 @@ public final class VecEnv implements AutoCloseable {
     /** Games whose observation holds their current position, so that one turn on it can be moved on in place. */
     private final boolean[] observed;
     private final WorkerPool workers;
+    private final GroupPool groupWorkers;
+    private final int groups;
+    /** Each group's actions and picker, from when it was last sent. */
+    private final int[][] groupActions;
+    private final ActionPicker[] groupPickers;
     private int pendingOp;
     private int[] pendingActions;
     private ActionPicker pendingPicker;
@@ -165,6 +177,10 @@ public final class VecEnv implements AutoCloseable {
         illegal = new boolean[numEnvs];
         observed = new boolean[numEnvs];
         workers = new WorkerPool(config.threads(), numEnvs, this::runRange, "tengen-vecenv");
+        groups = config.groups();
+        groupActions = new int[groups][];
+        groupPickers = new ActionPicker[groups];
+        groupWorkers = new GroupPool(groups > 1 ? config.threads() : 1, groups, this::runGroup, "tengen-vecenv-group");
         reset();
     }
 
@@ -174,6 +190,7 @@ public final class VecEnv implements AutoCloseable {
 
     /** Starts every game afresh; step outputs (rewards, terminated, ...) are cleared. */
     public void reset() {
+        requireNoGroupInFlight("reset");
         pendingOp = OP_RESET;
         workers.run();
     }
@@ -199,18 +216,11 @@ public final class VecEnv implements AutoCloseable {
      * @param next    picks each game's next action from its new mask; null picks none
      */
     public void step(int[] actions, ActionPicker next) {
+        requireNoGroupInFlight("step");
         if (actions.length != numEnvs) {
             throw new IllegalArgumentException("expected " + numEnvs + " actions, got " + actions.length);
         }
-        boolean lose = config.illegalActionPolicy() == IllegalActionPolicy.LOSE;
-        for (int i = 0; i < numEnvs; i++) {
-            int a = actions[i];
-            boolean bad = a < SKIP || a >= actionCount || a >= 0 && !legalMask[i * actionCount + a];
-            if (bad && !lose) {
-                throw illegalAction(i, a);
-            }
-            illegal[i] = bad;
-        }
+        checkActions(actions, 0, numEnvs);
         pendingActions = actions;
         pendingPicker = next;
         pendingOp = OP_STEP;
@@ -219,6 +229,80 @@ public final class VecEnv implements AutoCloseable {
         } finally {
             pendingActions = null;
             pendingPicker = null;
+        }
+    }
+
+    /**
+     * Sends group {@code group}'s actions to be played asynchronously (see the class comment): {@code actions[i]} in
+     * each of its games {@code i}, checked first as {@link #step} checks them; {@link #recv} hands the group back.
+     *
+     * @param group   a group not in flight, {@code 0 <= group < groups()}
+     * @param actions one action per game of the env, of which the group's are read; with {@code next}, it receives
+     *                the group's next ones; not to be touched until the group is handed back
+     * @param next    picks each of the group's games' next action from its new mask; null picks none
+     */
+    public void send(int group, int[] actions, ActionPicker next) {
+        if (group < 0 || group >= groups) {
+            throw new IllegalArgumentException("group " + group + " is not one of this env's " + groups);
+        }
+        if (groupWorkers.inFlight(group)) {
+            throw new IllegalStateException("group " + group + " is in flight: recv() it before sending it again");
+        }
+        if (actions.length != numEnvs) {
+            throw new IllegalArgumentException("expected " + numEnvs + " actions, got " + actions.length);
+        }
+        groupActions[group] = actions;
+        groupPickers[group] = next;
+        groupWorkers.send(group);
+    }
+
+    /**
+     * {@return the sent group that finished first}, running sent groups on the caller's thread while none has;
+     * its games' buffers and step outputs are theirs until it is sent again
+     *
+     * @throws IllegalStateException if no group is in flight
+     */
+    public int recv() {
+        return groupWorkers.recv();
+    }
+
+    /** {@return the groups sent and not yet handed back by {@link #recv}} */
+    public int groupsInFlight() {
+        return groupWorkers.inFlight();
+    }
+
+    /** {@return the groups of asynchronous stepping} ({@link VecEnvConfig#groups}) */
+    public int groups() {
+        return groups;
+    }
+
+    /**
+     * {@return group {@code group}'s first game}; its games are {@code groupStart(group)} up to
+     * {@code groupStart(group + 1)}, and {@code groupStart(groups())} is {@code numEnvs()}
+     *
+     * @param group {@code 0 <= group <= groups()}
+     */
+    public int groupStart(int group) {
+        return (int) ((long) numEnvs * group / groups);
+    }
+
+    private void requireNoGroupInFlight(String what) {
+        if (groupWorkers.inFlight() > 0) {
+            throw new IllegalStateException("cannot " + what + " with " + groupWorkers.inFlight()
+                    + " group(s) in flight: recv() them first");
+        }
+    }
+
+    /** Checks games {@code [from, to)}'s actions against their masks and marks the illegal ones (LOSE policy). */
+    private void checkActions(int[] actions, int from, int to) {
+        boolean lose = config.illegalActionPolicy() == IllegalActionPolicy.LOSE;
+        for (int i = from; i < to; i++) {
+            int a = actions[i];
+            boolean bad = a < SKIP || a >= actionCount || a >= 0 && !legalMask[i * actionCount + a];
+            if (bad && !lose) {
+                throw illegalAction(i, a);
+            }
+            illegal[i] = bad;
         }
     }
 
@@ -239,13 +323,22 @@ public final class VecEnv implements AutoCloseable {
                 observe(i);
             }
         } else {
-            int[] actions = pendingActions;
-            ActionPicker next = pendingPicker;
-            for (int i = from; i < to; i++) {
-                stepGame(i, actions[i]);
-                if (next != null) {
-                    actions[i] = next.pick(i, legalMask, i * actionCount, legalCounts[i]);
-                }
+            stepRange(from, to, pendingActions, pendingPicker);
+        }
+    }
+
+    private void runGroup(int group) {
+        int from = groupStart(group);
+        int to = groupStart(group + 1);
+        checkActions(groupActions[group], from, to);
+        stepRange(from, to, groupActions[group], groupPickers[group]);
+    }
+
+    private void stepRange(int from, int to, int[] actions, ActionPicker next) {
+        for (int i = from; i < to; i++) {
+            stepGame(i, actions[i]);
+            if (next != null) {
+                actions[i] = next.pick(i, legalMask, i * actionCount, legalCounts[i]);
             }
         }
     }
@@ -346,6 +439,7 @@ public final class VecEnv implements AutoCloseable {
     @Override
     public void close() {
         workers.close();
+        groupWorkers.close();
     }
 
     /** {@return what this env runs} */

@@ -16,9 +16,12 @@ import org.tengen.env.rules.Rules;
  * @param illegalActionPolicy what an illegal action does
  * @param seed                seed of the random players built for this env ({@link RandomLegalSampler})
  * @param observationFormat   floats (the default) or, for binary feature sets, bits
+ * @param groups              groups the games are cut into for asynchronous stepping ({@link VecEnv#send},
+ *                            {@link VecEnv#recv}), 1 (the default) for none; at most {@code numEnvs}
  */
 public record VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int threads,
-                           IllegalActionPolicy illegalActionPolicy, long seed, ObservationFormat observationFormat) {
+                           IllegalActionPolicy illegalActionPolicy, long seed, ObservationFormat observationFormat,
+                           int groups) {
 
     /**
      * Checks the config.
@@ -30,6 +33,7 @@ public record VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int th
      * @param illegalActionPolicy not null
      * @param seed                any
      * @param observationFormat   not null; bits only for a binary feature set
+     * @param groups              1 to {@code numEnvs}
      */
     public VecEnvConfig {
         if (rules == null || features == null || illegalActionPolicy == null || observationFormat == null) {
@@ -43,6 +47,25 @@ public record VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int th
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
+        if (groups < 1 || groups > numEnvs) {
+            throw new IllegalArgumentException("groups must be 1 to numEnvs (" + numEnvs + "), got " + groups);
+        }
+    }
+
+    /**
+     * A config without asynchronous groups.
+     *
+     * @param rules               rules and board of every game
+     * @param numEnvs             games stepped together
+     * @param features            observation encoder
+     * @param threads             threads stepping the games
+     * @param illegalActionPolicy what an illegal action does
+     * @param seed                seed of the random players built for this env
+     * @param observationFormat   floats or bits
+     */
+    public VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int threads,
+                        IllegalActionPolicy illegalActionPolicy, long seed, ObservationFormat observationFormat) {
+        this(rules, numEnvs, features, threads, illegalActionPolicy, seed, observationFormat, 1);
     }
 
     /**
@@ -90,7 +113,8 @@ public record VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int th
      * @param newFeatures the observation encoder
      */
     public VecEnvConfig withFeatures(FeatureSet newFeatures) {
-        return new VecEnvConfig(rules, numEnvs, newFeatures, threads, illegalActionPolicy, seed, observationFormat);
+        return new VecEnvConfig(rules, numEnvs, newFeatures, threads, illegalActionPolicy, seed, observationFormat,
+                groups);
     }
 
     /**
@@ -99,7 +123,8 @@ public record VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int th
      * @param newThreads threads stepping the games
      */
     public VecEnvConfig withThreads(int newThreads) {
-        return new VecEnvConfig(rules, numEnvs, features, newThreads, illegalActionPolicy, seed, observationFormat);
+        return new VecEnvConfig(rules, numEnvs, features, newThreads, illegalActionPolicy, seed, observationFormat,
+                groups);
     }
 
     /**
@@ -108,7 +133,7 @@ public record VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int th
      * @param policy what an illegal action does
      */
     public VecEnvConfig withIllegalActionPolicy(IllegalActionPolicy policy) {
-        return new VecEnvConfig(rules, numEnvs, features, threads, policy, seed, observationFormat);
+        return new VecEnvConfig(rules, numEnvs, features, threads, policy, seed, observationFormat, groups);
     }
 
     /**
@@ -117,7 +142,8 @@ public record VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int th
      * @param newSeed seed of the random players built for the env
      */
     public VecEnvConfig withSeed(long newSeed) {
-        return new VecEnvConfig(rules, numEnvs, features, threads, illegalActionPolicy, newSeed, observationFormat);
+        return new VecEnvConfig(rules, numEnvs, features, threads, illegalActionPolicy, newSeed, observationFormat,
+                groups);
     }
 
     /**
@@ -126,6 +152,16 @@ public record VecEnvConfig(Rules rules, int numEnvs, FeatureSet features, int th
      * @param format floats or bits
      */
     public VecEnvConfig withObservationFormat(ObservationFormat format) {
-        return new VecEnvConfig(rules, numEnvs, features, threads, illegalActionPolicy, seed, format);
+        return new VecEnvConfig(rules, numEnvs, features, threads, illegalActionPolicy, seed, format, groups);
+    }
+
+    /**
+     * {@return this config with the games cut into {@code newGroups} groups for asynchronous stepping}
+     *
+     * @param newGroups groups, 1 to {@code numEnvs}
+     */
+    public VecEnvConfig withGroups(int newGroups) {
+        return new VecEnvConfig(rules, numEnvs, features, threads, illegalActionPolicy, seed, observationFormat,
+                newGroups);
     }
 }

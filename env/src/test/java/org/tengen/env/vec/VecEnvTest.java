@@ -323,6 +323,121 @@ class VecEnvTest {
     }
 
     /**
+     * Stepped asynchronously in groups (each handed back group sent again until it has made its steps), every game
+     * plays what the synchronous step plays it: the same actions, masks, observations, rewards and endings, step by
+     * step, for any thread and group count.
+     */
+    @ParameterizedTest(name = "threads={0} groups={1}")
+    @CsvSource({"1, 3", "2, 2", "2, 8", "3, 5", "2, 37"})
+    void asynchronousGroupsPlayWhatTheStepPlays(int threads, int groups) {
+        Rules rules = Rules.trompTaylor(7, 5);
+        int n = 37;
+        int steps = 300;
+        long[] reference;
+        String[] finalBoards = new String[n];
+        try (VecEnv env = env(rules, n, "az17", 1)) {
+            RandomLegalSampler sampler = new RandomLegalSampler(env);
+            int[] actions = new int[n];
+            sampler.sample(env, actions);
+            reference = new long[n];
+            for (int step = 0; step < steps; step++) {
+                env.step(actions, sampler);
+                for (int i = 0; i < n; i++) {
+                    reference[i] = 31 * reference[i] + gameTrace(env, i, actions[i]);
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                finalBoards[i] = env.game(i).toString();
+            }
+        }
+        try (VecEnv env = new VecEnv(VecEnvConfig.of(rules, n).withFeatures(FeatureSets.byId("az17"))
+                .withThreads(threads).withGroups(groups))) {
+            assertEquals(groups, env.groups());
+            assertEquals(n, env.groupStart(groups));
+            RandomLegalSampler sampler = new RandomLegalSampler(env);
+            int[] actions = new int[n];
+            sampler.sample(env, actions);
+            long[] trace = new long[n];
+            int[] made = new int[groups];
+            for (int g = 0; g < groups; g++) {
+                env.send(g, actions, sampler);
+            }
+            for (int back = 0; back < groups * steps; back++) {
+                int g = env.recv();
+                made[g]++;
+                for (int i = env.groupStart(g); i < env.groupStart(g + 1); i++) {
+                    trace[i] = 31 * trace[i] + gameTrace(env, i, actions[i]);
+                }
+                if (made[g] < steps) {
+                    env.send(g, actions, sampler);
+                }
+            }
+            assertThrows(IllegalStateException.class, env::recv, "all groups are back");
+            for (int i = 0; i < n; i++) {
+                assertEquals(reference[i], trace[i], "game " + i);
+                assertEquals(finalBoards[i], env.game(i).toString(), "game " + i);
+            }
+            env.step(actions, sampler);
+            assertObservationsMatchGames(env);
+        }
+    }
+
+    /** Game {@code i}'s step outputs, mask and observation in the env's buffers, and its next action, as one hash. */
+    private static long gameTrace(VecEnv env, int i, int next) {
+        int a = env.actionCount();
+        int size = env.observationSize();
+        long h = Arrays.hashCode(Arrays.copyOfRange(env.legalMask(), i * a, (i + 1) * a));
+        h = 31 * h + Arrays.hashCode(floats(env.observations(), i * size, size));
+        h = 31 * h + Float.floatToIntBits(env.rewards()[i]) + 7L * env.legalCounts()[i] + env.currentPlayers()[i];
+        if (env.terminated()[i] || env.truncated()[i]) {
+            h = 31 * h + (env.terminated()[i] ? 1 : 2) + 5L * Float.floatToIntBits(env.finalScores()[i])
+                    + 11L * env.winners()[i] + 13L * env.finalTurns()[i];
+        }
+        return 31 * h + next;
+    }
+
+    @Test
+    void asynchronousMisuseIsRefusedWithAMessage() {
+        Rules rules = Rules.trompTaylor(9);
+        int center = Vertex.parse("E5", 9, 9);
+        try (VecEnv env = new VecEnv(VecEnvConfig.of(rules, 4).withThreads(2).withGroups(2))) {
+            assertEquals(2, env.groupStart(1));
+            IllegalStateException none = assertThrows(IllegalStateException.class, env::recv);
+            assertTrue(none.getMessage().contains("no group is in flight"), none.getMessage());
+            int[] actions = {center, center, center, center};
+            env.send(0, actions, null);
+            IllegalStateException twice = assertThrows(IllegalStateException.class,
+                    () -> env.send(0, actions, null));
+            assertTrue(twice.getMessage().contains("group 0 is in flight"), twice.getMessage());
+            IllegalStateException step = assertThrows(IllegalStateException.class, () -> env.step(actions));
+            assertTrue(step.getMessage().contains("in flight"), step.getMessage());
+            assertThrows(IllegalStateException.class, env::reset);
+            assertThrows(IllegalArgumentException.class, () -> env.send(2, actions, null));
+            assertThrows(IllegalArgumentException.class, () -> env.send(1, new int[] {center}, null));
+            assertEquals(0, env.recv());
+            assertEquals(1, env.game(0).turns());
+            assertEquals(0, env.game(2).turns(), "group 1 was not sent");
+
+            // An illegal action in a group: recv throws, and the group's games are as they were, ready to go again.
+            float[] obsBefore = floats(env.observations(), 0, env.observations().capacity());
+            env.send(0, actions, null);
+            IllegalActionException e = assertThrows(IllegalActionException.class, env::recv);
+            assertEquals(0, e.gameIndex());
+            assertEquals(Legality.OCCUPIED, e.legality());
+            assertEquals(1, env.game(0).turns());
+            assertEquals(1, env.game(1).turns());
+            assertArrayEquals(obsBefore, floats(env.observations(), 0, env.observations().capacity()));
+            env.send(0, new int[] {0, 1, center, center}, null);
+            assertEquals(0, env.recv());
+            assertEquals(2, env.game(0).turns());
+            env.step(new int[] {2, 3, center, center});
+            assertEquals(3, env.game(1).turns(), "synchronous steps work again once every group is back");
+        }
+        assertThrows(IllegalArgumentException.class, () -> VecEnvConfig.of(rules, 4).withGroups(0));
+        assertThrows(IllegalArgumentException.class, () -> VecEnvConfig.of(rules, 4).withGroups(5));
+    }
+
+    /**
      * Bits are the float planes packed: the same games in both formats, unpacked, on boards up to 19x19, with
      * handicaps where Black moves twice (free placement) and where two turns make one step (NZ).
      */
@@ -421,6 +536,26 @@ class VecEnvTest {
             }
             long allocated = threads.getThreadAllocatedBytes(id) - before;
             assertTrue(allocated < 4096, allocated + " bytes allocated in 3000 steps");
+        }
+        // Asynchronously, in groups run on the caller's thread (one thread), whose allocations are counted.
+        try (VecEnv env = new VecEnv(VecEnvConfig.of(Rules.trompTaylor(9), 16)
+                .withFeatures(FeatureSets.byId(features)).withGroups(4))) {
+            RandomLegalSampler sampler = new RandomLegalSampler(env);
+            int[] actions = new int[16];
+            sampler.sample(env, actions);
+            for (int g = 0; g < 4; g++) {
+                env.send(g, actions, sampler);
+            }
+            long id = Thread.currentThread().getId();
+            long before = 0;
+            for (int k = 0; k < 24000; k++) {
+                if (k == 12000) {
+                    before = threads.getThreadAllocatedBytes(id);
+                }
+                env.send(env.recv(), actions, sampler);
+            }
+            long allocated = threads.getThreadAllocatedBytes(id) - before;
+            assertTrue(allocated < 4096, allocated + " bytes allocated in 12000 group steps");
         }
     }
 

@@ -74,6 +74,12 @@ public final class BenchCommand implements Callable<Integer> {
             + "median ratio to the one env in the same rounds.")
     private boolean split;
 
+    @Option(names = "--groups", split = ",", paramLabel = "G",
+            description = "Also step each configuration asynchronously in G groups, all in flight, each sent again as "
+                    + "soon as it is handed back (VecEnv send/recv), and print its median ratio to the synchronous "
+                    + "step in the same rounds (default: none).")
+    private List<Integer> groups;
+
     @Option(names = "--quick", description = "A short run for README and CI: 256 envs, 0.3 s per configuration; "
             + "explicit options still apply.")
     private boolean quick;
@@ -160,6 +166,10 @@ public final class BenchCommand implements Callable<Integer> {
         for (int t : threadCounts) {
             positive(t, "--threads");
         }
+        List<Integer> groupCounts = orDefault(groups, List.of());
+        for (int g : groupCounts) {
+            positive(g, "--groups");
+        }
         if (!(measure > 0) || !(warm >= 0)) {
             throw new ParameterException(spec.commandLine(), "--seconds must be positive and --warmup not negative");
         }
@@ -172,7 +182,13 @@ public final class BenchCommand implements Callable<Integer> {
                     for (int k = 0; k < featureSets.size(); k++) {
                         setups.add(new EnvThroughput.Setup(r, n, t, featureSets.get(k), formats.get(k)));
                         if (split && t > 1 && n >= t) {
-                            setups.add(new EnvThroughput.Setup(r, n, t, featureSets.get(k), formats.get(k), true));
+                            setups.add(new EnvThroughput.Setup(r, n, t, featureSets.get(k), formats.get(k), true, 1));
+                        }
+                        for (int g : groupCounts) {
+                            if (g > 1 && g <= n) {
+                                setups.add(new EnvThroughput.Setup(r, n, t, featureSets.get(k), formats.get(k), false,
+                                        g));
+                            }
                         }
                     }
                 }
@@ -183,25 +199,34 @@ public final class BenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "Env throughput, rules %s, %.1f s per configuration after at least %.1f s warm-up, "
                 + "%d round%s, %d cores%n", preset.id(), measure, warm, rounds, rounds == 1 ? "" : "s (in turn)",
                 Runtime.getRuntime().availableProcessors());
-        out.printf(Locale.ROOT, "%-7s %6s %7s %9s %14s %8s %10s %10s%n", "board", "envs", "threads", "obs", "steps/s",
-                "warm-up", "peak heap", "obs bufs");
+        out.printf(Locale.ROOT, "%-7s %6s %7s %6s %9s %14s %8s %10s %10s%n", "board", "envs", "threads", "groups",
+                "obs", "steps/s", "warm-up", "peak heap", "obs bufs");
         out.flush();
         List<EnvThroughput.Rounds> results = EnvThroughput.alternate(setups, rounds, warm, measure, res -> {
-            out.printf(Locale.ROOT, "%-7s %6d %7s %9s %,14d %6.1f s %6d MiB %6d MiB%n",
+            out.printf(Locale.ROOT, "%-7s %6d %7s %6s %9s %,14d %6.1f s %6d MiB %6d MiB%n",
                     res.rules().width() + "x" + res.rules().height(), res.envs(),
-                    res.threads() + (res.split() ? "x1" : ""), res.obs(),
+                    res.threads() + (res.split() ? "x1" : ""), res.groups() > 1 ? res.groups() : "-", res.obs(),
                     Math.round(res.stepsPerSecond()), res.warmupSeconds(), res.peakHeapBytes() >> 20,
                     res.bufferBytes() >> 20);
             out.flush();
         });
         out.println();
         results.forEach(r -> out.println(r.machineLine()));
-        // Each thread count against one thread; with --split, independent envs against the one env.
-        printRatios(out, results, "scaling", "over_one", (m, b) -> m.threads() > 1 && !m.split() && b.threads() == 1);
+        // Each thread count against one thread; with --split, independent envs against the one env; with --groups,
+        // asynchronous steps against synchronous ones (on as many threads, or, scaling, against one thread).
+        printRatios(out, results, "scaling", "over_one",
+                (m, b) -> m.threads() > 1 && !m.split() && b.threads() == 1 && b.groups() == m.groups());
         printRatios(out, results, "split", "over_shared",
-                (m, b) -> m.split() && !b.split() && b.threads() == m.threads());
+                (m, b) -> m.split() && sync(b) && b.threads() == m.threads());
+        printRatios(out, results, "async", "over_sync",
+                (m, b) -> m.groups() > 1 && sync(b) && b.threads() == m.threads());
         out.flush();
         return 0;
+    }
+
+    /** One env stepped synchronously. */
+    private static boolean sync(EnvThroughput.Result r) {
+        return !r.split() && r.groups() == 1;
     }
 
     /**
@@ -216,9 +241,9 @@ public final class BenchCommand implements Callable<Integer> {
             for (EnvThroughput.Rounds base : results) {
                 EnvThroughput.Result b = base.first();
                 if (m.rules().equals(b.rules()) && m.envs() == b.envs() && m.obs().equals(b.obs()) && pair.test(m, b)) {
-                    out.printf(Locale.ROOT, "%s board=%dx%d envs=%d obs=%s threads=%d %s=%.2f%n", name,
-                            m.rules().width(), m.rules().height(), m.envs(), m.obs(), m.threads(), ratio,
-                            measured.ratioTo(base));
+                    out.printf(Locale.ROOT, "%s board=%dx%d envs=%d obs=%s threads=%d%s %s=%.2f%n", name,
+                            m.rules().width(), m.rules().height(), m.envs(), m.obs(), m.threads(),
+                            m.groups() > 1 ? " groups=" + m.groups() : "", ratio, measured.ratioTo(base));
                 }
             }
         }

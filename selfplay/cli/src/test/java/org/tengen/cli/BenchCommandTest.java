@@ -69,6 +69,22 @@ class BenchCommandTest {
     }
 
     @Test
+    void groupsAddAsynchronousStepsOfEachConfigurationAndTheirRatioToTheStep() {
+        String out = run(0, "--boards", "5", "--envs", "4", "--threads", "1,2", "--obs", "none", "--groups", "2,8",
+                "--seconds", "0.02", "--warmup", "0.01")[0];
+        List<String> groups = out.lines().filter(l -> l.startsWith("5x5")).map(l -> l.split("\\s+")[3]).toList();
+        assertEquals(List.of("-", "2", "-", "2"), groups, "8 groups of 4 games cannot be made\n" + out);
+        assertTrue(out.contains("board=5x5 envs=4 threads=2 groups=2 obs=none steps_per_s="), out);
+        List<String> async = out.lines().filter(l -> l.startsWith("async ")).toList();
+        assertEquals(2, async.size(), out);
+        assertTrue(async.get(1).matches("async board=5x5 envs=4 obs=none threads=2 groups=2 over_sync=\\d+\\.\\d\\d"),
+                async.get(1));
+        assertTrue(out.contains("scaling board=5x5 envs=4 obs=none threads=2 groups=2 over_one="),
+                "groups scale against groups on one thread\n" + out);
+        assertTrue(run(2, "--groups", "0", "--seconds", "0.01")[1].contains("--groups"));
+    }
+
+    @Test
     void badValuesAreUsageErrorsNamingTheProblem() {
         assertTrue(run(2, "--obs", "az4", "--seconds", "0.01")[1].contains("unknown feature set 'az4'"));
         assertTrue(run(2, "--boards", "nine", "--seconds", "0.01")[1].contains("not a board size"));
@@ -105,7 +121,7 @@ class BenchCommandTest {
     void helpDescribesEveryOption() {
         String help = run(0, "--help")[0];
         for (String option : new String[] {"--boards", "--envs", "--threads", "--obs", "--seconds", "--warmup",
-            "--quick", "--rounds", "--rules", "--models", "--learner", "--nets", "--net-options", "--model-threads"}) {
+            "--quick", "--rounds", "--split", "--groups", "--rules", "--models", "--learner", "--nets", "--net-options", "--model-threads"}) {
             assertTrue(help.contains(option), option + " missing from\n" + help);
         }
     }

@@ -49,6 +49,34 @@ final class ReadmeExamples {
         // </example>
     }
 
+    static long vecEnvGroups() {
+        // <example vec-env-groups>
+        try (VecEnv env = new VecEnv(VecEnvConfig.of(Rules.trompTaylor(9), 256).withThreads(2).withGroups(8))) {
+            RandomLegalSampler random = new RandomLegalSampler(env);
+            int[] actions = new int[256];
+            random.sample(env, actions);
+            for (int g = 0; g < env.groups(); g++) {
+                env.send(g, actions, null);          // all 8 groups of 32 games in flight
+            }
+            long steps = 0;
+            while (steps < 100_000) {
+                int g = env.recv();                  // the group that finished first
+                int from = env.groupStart(g);
+                int to = env.groupStart(g + 1);      // games [from, to): slices of every buffer
+                for (int i = from; i < to; i++) {    // a network would evaluate the slice here
+                    actions[i] = random.pick(i, env.legalMask(), i * env.actionCount(), env.legalCounts()[i]);
+                }
+                steps += to - from;
+                env.send(g, actions, null);          // stepped on the env's threads meanwhile
+            }
+            while (env.groupsInFlight() > 0) {
+                env.recv();                          // before a synchronous step() or reset()
+            }
+            return steps;
+        }
+        // </example>
+    }
+
     static float djlView() {
         // <example djl-view>
         try (VecEnv env = new VecEnv(VecEnvConfig.of(Rules.trompTaylor(9), 8));

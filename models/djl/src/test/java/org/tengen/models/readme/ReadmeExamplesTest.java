@@ -127,6 +127,7 @@ class ReadmeExamplesTest {
     void theExamplesWork(String name) {
         switch (name) {
             case "vec-env" -> assertTrue(ReadmeExamples.vecEnv() >= 256, "256 random games end");
+            case "vec-env-groups" -> assertTrue(ReadmeExamples.vecEnvGroups() >= 100_000, "groups handed back");
             case "djl-view" -> assertEquals(1f, ReadmeExamples.djlView(), "the view shows the step without a copy");
             case "nd4j-view" -> assertEquals(1f, ReadmeExamples.nd4jView(), "the view shows the step without a copy");
             case "rl-env" -> assertTrue(List.of(-1f, 0f, 1f).contains(ReadmeExamples.rlEnv()));
