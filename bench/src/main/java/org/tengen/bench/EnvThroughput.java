@@ -75,8 +75,7 @@ public final class EnvThroughput {
      * @param bufferBytes    the env's direct observation buffers (current and final observations)
      */
     public record Result(Rules rules, int envs, int threads, boolean split, int groups, String obs, long steps,
-                         double seconds,
-                         double warmupSeconds, long peakHeapBytes, long bufferBytes) {
+                         double seconds, double warmupSeconds, long peakHeapBytes, long bufferBytes) {
         public double stepsPerSecond() {
             return steps / seconds;
         }

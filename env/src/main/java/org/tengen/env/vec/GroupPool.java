@@ -1,36 +1,30 @@
 package org.tengen.env.vec;
 
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Persistent threads that run one task per group, asynchronously: the caller {@link #send}s a group, any thread runs
  * it, and {@link #recv} hands back groups in the order they finished. The threads are the caller's (which runs sent
- * groups while it waits in {@code recv}) and {@code threads - 1} workers. No thread ever waits for a batch: a thread
- * that finishes a group takes the next one sent, so a step's hand-off and its end-of-step wait, which
- * cost a synchronous step of short games 15-40% on two threads ({@link WorkerPool}), are gone.
+ * groups while it waits in {@code recv}) and {@code threads - 1} workers. No thread waits for a batch: a thread that
+ * finishes a group takes the next one sent, so there is no step-by-step hand-off or end-of-step wait as in
+ * {@link WorkerPool}, which cost a synchronous step of short games 15-40% on two threads.
  *
  * <p>The two queues are rings of one slot per group written by hand, because each group is in at most one of them at a
  * time (so neither can overflow) and because the library's queues allocate a node per element or, contended, per
  * wait. Sent groups: one producer (the caller), any consumer, a claim is one compare-and-set of the head. Finished
  * groups: any producer, one consumer (the caller), a slot is -1 until its group is written.
  */
-final class GroupPool implements AutoCloseable {
+final class GroupPool implements AutoCloseable, PoolThreads.Work {
     /** The work of one group; must not depend on which thread runs it. */
     interface GroupTask {
         void run(int group);
     }
 
-    /** As {@link WorkerPool}: spin a few microseconds, then yield, then (workers) park. */
-    private static final int SPINS = 128;
-    private static final int YIELDS = 64;
-
     private final GroupTask task;
     private final int groups;
-    private final Thread[] workers;
+    private final PoolThreads workers;
     /** The thread that runs each group when it is free, so that a group's games stay in one core's cache. */
     private final int[] owners;
     /** One ring of sent groups per owner, {@code groups} slots each. */
@@ -51,8 +45,6 @@ final class GroupPool implements AutoCloseable {
     private int inFlight;
     /** What each group's last run threw, written before the group is put on the finished ring. */
     private final Throwable[] failures;
-    private final AtomicInteger parked = new AtomicInteger();
-    private volatile boolean closed;
 
     GroupPool(int threads, int groups, GroupTask task, String name) {
         this.task = task;
@@ -72,13 +64,7 @@ final class GroupPool implements AutoCloseable {
         for (int g = 0; g < groups; g++) {
             doneSlots.set(g, -1);
         }
-        workers = new Thread[used - 1];
-        for (int i = 0; i < workers.length; i++) {
-            int self = i + 1;
-            workers[i] = new Thread(() -> workerLoop(self), name + "-" + self);
-            workers[i].setDaemon(true);
-            workers[i].start();
-        }
+        workers = new PoolThreads(used - 1, name, this);
     }
 
     /** {@return groups sent and not yet handed back by {@link #recv}} */
@@ -91,13 +77,10 @@ final class GroupPool implements AutoCloseable {
         return sent[group];
     }
 
-    /** Queues {@code group} for its owner, or another thread that is free before it. */
+    /** Queues {@code group}, which is not in flight, for its owner, or another thread that is free before it. */
     void send(int group) {
-        if (closed) {
+        if (workers.closed()) {
             throw new IllegalStateException("the environment is closed");
-        }
-        if (sent[group]) {
-            throw new IllegalStateException("group " + group + " is in flight: recv() it before sending it again");
         }
         sent[group] = true;
         int t = owners[group];
@@ -105,11 +88,7 @@ final class GroupPool implements AutoCloseable {
         sentSlots[t][(int) (tail % groups)] = group;
         sentTails.set(t * PAD, tail + 1);
         inFlight++;
-        if (parked.get() > 0) {
-            for (Thread w : workers) {
-                LockSupport.unpark(w);
-            }
-        }
+        workers.wake();
     }
 
     /**
@@ -117,6 +96,9 @@ final class GroupPool implements AutoCloseable {
      * while none has; rethrows what that group's run threw (the group is then back all the same).
      */
     int recv() {
+        if (workers.closed()) {
+            throw new IllegalStateException("the environment is closed");
+        }
         if (inFlight == 0) {
             throw new IllegalStateException("no group is in flight: send one first");
         }
@@ -140,12 +122,28 @@ final class GroupPool implements AutoCloseable {
             }
             if (runOne(0)) {
                 spins = 0;
-            } else if (spins < SPINS) {
+            } else if (spins < PoolThreads.SPINS) {
                 Thread.onSpinWait();
             } else {
                 Thread.yield();
             }
         }
+    }
+
+    /** A worker runs one group at a time. */
+    @Override
+    public boolean runWaiting(int worker) {
+        return runOne(worker);
+    }
+
+    @Override
+    public boolean waiting(int worker) {
+        for (int t = 0; t < sentSlots.length; t++) {
+            if (sentHeads.get(t * PAD) < sentTails.get(t * PAD)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -185,50 +183,8 @@ final class GroupPool implements AutoCloseable {
         }
     }
 
-    /** {@return whether no group waits to be run} */
-    private boolean idle() {
-        for (int t = 0; t < sentSlots.length; t++) {
-            if (sentHeads.get(t * PAD) < sentTails.get(t * PAD)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private void workerLoop(int self) {
-        int spins = 0;
-        while (!closed) {
-            if (runOne(self)) {
-                spins = 0;
-            } else if (++spins < SPINS) {
-                Thread.onSpinWait();
-            } else if (spins < SPINS + YIELDS) {
-                Thread.yield();
-            } else {
-                // Count ourselves parked before the last look, so send() either sees us or we see its group.
-                parked.incrementAndGet();
-                if (idle() && !closed) {
-                    LockSupport.park(this);
-                }
-                parked.decrementAndGet();
-                spins = 0;
-            }
-        }
-    }
-
     @Override
     public void close() {
-        closed = true;
-        for (Thread w : workers) {
-            LockSupport.unpark(w);
-        }
-        for (Thread w : workers) {
-            try {
-                w.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        workers.close();
     }
 }

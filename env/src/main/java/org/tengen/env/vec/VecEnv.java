@@ -234,7 +234,8 @@ public final class VecEnv implements AutoCloseable {
 
     /**
      * Sends group {@code group}'s actions to be played asynchronously (see the class comment): {@code actions[i]} in
-     * each of its games {@code i}, checked first as {@link #step} checks them; {@link #recv} hands the group back.
+     * each of its games {@code i}, checked as {@link #step} checks them just before the group's games move, on the
+     * thread that runs the group; {@link #recv} hands the group back.
      *
      * @param group   a group not in flight, {@code 0 <= group < groups()}
      * @param actions one action per game of the env, of which the group's are read; with {@code next}, it receives
@@ -260,7 +261,9 @@ public final class VecEnv implements AutoCloseable {
      * {@return the sent group that finished first}, running sent groups on the caller's thread while none has;
      * its games' buffers and step outputs are theirs until it is sent again
      *
-     * @throws IllegalStateException if no group is in flight
+     * @throws IllegalActionException under {@link IllegalActionPolicy#THROW}, for the first illegal action of the group
+     *                                handed back (none of its games moved; the group is back all the same)
+     * @throws IllegalStateException  if no group is in flight
      */
     public int recv() {
         return groupWorkers.recv();

@@ -2,7 +2,6 @@ package org.tengen.env.vec;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Persistent threads that run one fixed task over {@code 0..items}: the caller's thread and {@code threads - 1}
@@ -14,21 +13,14 @@ import java.util.concurrent.locks.LockSupport;
  * of the way to where owner and helper met, so a core that is steadily slower keeps fewer games and the games near a
  * cut are the only ones that change core (a game that does pays for its whole state in cache misses). Results do
  * not depend on who runs which chunk, because the task's items are independent. A run is one volatile generation
- * bump; workers spin briefly (batches come back to back) and then park. Nothing is allocated or captured per run.
+ * bump; idle workers spin briefly, yield, then park ({@link PoolThreads}). Nothing is allocated or captured per run.
  */
-final class WorkerPool implements AutoCloseable {
+final class WorkerPool implements AutoCloseable, PoolThreads.Work {
     /** The work over items {@code [from, to)}; must not depend on which thread runs it. */
     interface RangeTask {
         void run(int from, int to);
     }
 
-    /**
-     * Busy-wait budget (one spin is some tens of nanoseconds): a few microseconds of spinning, then yielding, so
-     * that on a machine with more runnable threads than cores a waiting thread hands its core to the thread it
-     * waits for instead of burning it; idle workers park after {@link #YIELDS} yields.
-     */
-    private static final int SPINS = 128;
-    private static final int YIELDS = 64;
     /**
      * Most items per claim: a claim is one atomic update of a word mostly its own thread uses, and small last claims
      * let the threads finish a batch together.
@@ -38,7 +30,7 @@ final class WorkerPool implements AutoCloseable {
     private final RangeTask task;
     private final int items;
     private final int chunk;
-    private final Thread[] workers;
+    private final PoolThreads workers;
     /**
      * Slice {@code t} is the {@code lengths[t]} items of the ring from {@code starts[t]}; it ends where slice
      * {@code t + 1} starts. Only the caller's thread changes them, between runs.
@@ -55,9 +47,9 @@ final class WorkerPool implements AutoCloseable {
     private final AtomicLongArray unclaimed;
     private static final int PAD = 8;
     private final AtomicInteger completed = new AtomicInteger();
-    private final AtomicInteger parked = new AtomicInteger();
     private volatile long generation;
-    private volatile boolean closed;
+    /** The generation each worker last ran, at {@code worker * PAD}; each worker's own. */
+    private final long[] seen;
     private volatile Throwable failure;
 
     WorkerPool(int threads, int items, RangeTask task, String name) {
@@ -73,13 +65,8 @@ final class WorkerPool implements AutoCloseable {
             lengths[t] = (int) ((long) items * (t + 1) / used) - starts[t];
         }
         unclaimed = new AtomicLongArray(used * PAD);
-        workers = new Thread[used - 1];
-        for (int i = 0; i < workers.length; i++) {
-            int slice = i + 1;
-            workers[i] = new Thread(() -> workerLoop(slice), name + "-" + slice);
-            workers[i].setDaemon(true);
-            workers[i].start();
-        }
+        seen = new long[used * PAD];
+        workers = new PoolThreads(used - 1, name, this);
     }
 
     /** {@return where slice {@code t} starts on the ring now}, for tests */
@@ -89,12 +76,12 @@ final class WorkerPool implements AutoCloseable {
 
     /** Threads used: the caller's plus the workers. */
     int threads() {
-        return workers.length + 1;
+        return workers.count() + 1;
     }
 
     /** Runs the task over all items and returns when every chunk is done; rethrows a failure. */
     void run() {
-        if (closed) {
+        if (workers.closed()) {
             throw new IllegalStateException("the environment is closed");
         }
         completed.set(0);
@@ -102,14 +89,10 @@ final class WorkerPool implements AutoCloseable {
             unclaimed.set(t * PAD, lengths[t]);
         }
         generation = generation + 1;
-        if (parked.get() > 0) {
-            for (Thread w : workers) {
-                LockSupport.unpark(w);
-            }
-        }
+        workers.wake();
         work(0);
         for (int spins = 0; completed.get() < items; spins++) {
-            if (spins < SPINS) {
+            if (spins < PoolThreads.SPINS) {
                 Thread.onSpinWait();
             } else {
                 Thread.yield();
@@ -201,43 +184,25 @@ final class WorkerPool implements AutoCloseable {
         }
     }
 
-    private void workerLoop(int slice) {
-        long seen = 0;
-        int spins = 0;
-        while (!closed) {
-            long g = generation;
-            if (g != seen) {
-                seen = g;
-                spins = 0;
-                work(slice);
-            } else if (++spins < SPINS) {
-                Thread.onSpinWait();
-            } else if (spins < SPINS + YIELDS) {
-                Thread.yield();
-            } else {
-                // Count ourselves parked before the last look, so run() either sees us or we see its generation.
-                parked.incrementAndGet();
-                if (generation == seen && !closed) {
-                    LockSupport.park(this);
-                }
-                parked.decrementAndGet();
-            }
+    /** A worker runs its slice (and helps with the others) once per run. */
+    @Override
+    public boolean runWaiting(int worker) {
+        long g = generation;
+        if (g == seen[worker * PAD]) {
+            return false;
         }
+        seen[worker * PAD] = g;
+        work(worker);
+        return true;
+    }
+
+    @Override
+    public boolean waiting(int worker) {
+        return generation != seen[worker * PAD];
     }
 
     @Override
     public void close() {
-        closed = true;
-        for (Thread w : workers) {
-            LockSupport.unpark(w);
-        }
-        for (Thread w : workers) {
-            try {
-                w.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        workers.close();
     }
 }

@@ -91,5 +91,6 @@ class GroupPoolTest {
         GroupPool closed = new GroupPool(2, 2, g -> { }, "test");
         closed.close();
         assertThrows(IllegalStateException.class, () -> closed.send(0));
+        assertThrows(IllegalStateException.class, closed::recv);
     }
 }

@@ -432,6 +432,9 @@ class VecEnvTest {
             assertEquals(2, env.game(0).turns());
             env.step(new int[] {2, 3, center, center});
             assertEquals(3, env.game(1).turns(), "synchronous steps work again once every group is back");
+            env.close();
+            assertThrows(IllegalStateException.class, () -> env.send(1, actions, null));
+            assertThrows(IllegalStateException.class, env::recv);
         }
         assertThrows(IllegalArgumentException.class, () -> VecEnvConfig.of(rules, 4).withGroups(0));
         assertThrows(IllegalArgumentException.class, () -> VecEnvConfig.of(rules, 4).withGroups(5));
