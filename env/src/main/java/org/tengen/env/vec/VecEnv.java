@@ -84,9 +84,37 @@ public final class VecEnv implements AutoCloseable {
     /** Longs per position in the bit buffers. */
     private final int observationWords;
     private final boolean[] legalMask;
-    /** Each game's true points of {@link #legalMask} as loc-indexed bits, so a step rewrites only what changed. */
+    /**
+     * Each game's true points of {@link #legalMask} as loc-indexed bits, so a step rewrites only what changed; game
+     * {@code i}'s from {@code LONGS_FRONT + i * legalWords}.
+     */
     private final long[] legalBits;
     private final int legalWords;
+    /**
+     * What a step writes for each game besides its mask and observation, a row of {@link #ROW} ints from
+     * {@code row(i)}, then copied into the arrays below by the caller's thread ({@link #publish}): all of them after
+     * {@link #step}, a group's in {@link #recv}. Why: an array's first cache line holds its length, which every
+     * bounds-checked access reads, and the first games' entries; written there by the thread stepping those games,
+     * it made every other thread miss on every access (about 15% of two threads' steps on 9x9). The rows start a
+     * cache line in and are 32 bytes, so a thread's games share lines with another's only where their runs meet.
+     */
+    private final int[] rows;
+    private static final int ROW = 8;
+    private static final int LEGAL_COUNT = 0;
+    private static final int PLAYER = 1;
+    private static final int REWARD = 2;
+    private static final int FLAGS = 3;
+    private static final int FINAL_SCORE = 4;
+    private static final int WINNER = 5;
+    private static final int FINAL_TURNS = 6;
+    private static final int TERMINATED = 1;
+    private static final int TRUNCATED = 2;
+    /** The game's observation holds its current position, so that one turn on it can be moved on in place. */
+    private static final int OBSERVED = 4;
+    /** Elements before the first game's in the internal arrays: a 64-byte cache line of the widest, longs. */
+    private static final int INTS_FRONT = 16;
+    private static final int LONGS_FRONT = 8;
+    private static final int BYTES_FRONT = 64;
     private final int[] legalCounts;
     private final float[] rewards;
     private final boolean[] terminated;
@@ -95,10 +123,8 @@ public final class VecEnv implements AutoCloseable {
     private final float[] finalScores;
     private final byte[] winners;
     private final int[] finalTurns;
-    /** Games whose action this step is illegal (LOSE policy). */
+    /** Games whose action this step is illegal (LOSE policy), from {@code BYTES_FRONT}. */
     private final boolean[] illegal;
-    /** Games whose observation holds their current position, so that one turn on it can be moved on in place. */
-    private final boolean[] observed;
     private final WorkerPool workers;
     private final GroupPool groupWorkers;
     private final int groups;
@@ -165,7 +191,8 @@ public final class VecEnv implements AutoCloseable {
         finalObservationBits = bits ? directBytes((int) bytes).asLongBuffer() : null;
         legalMask = new boolean[numEnvs * actionCount];
         legalWords = games[0].board().bitWords();
-        legalBits = new long[numEnvs * legalWords];
+        legalBits = new long[LONGS_FRONT + numEnvs * legalWords];
+        rows = new int[INTS_FRONT + numEnvs * ROW];
         legalCounts = new int[numEnvs];
         rewards = new float[numEnvs];
         terminated = new boolean[numEnvs];
@@ -174,8 +201,7 @@ public final class VecEnv implements AutoCloseable {
         finalScores = new float[numEnvs];
         winners = new byte[numEnvs];
         finalTurns = new int[numEnvs];
-        illegal = new boolean[numEnvs];
-        observed = new boolean[numEnvs];
+        illegal = new boolean[BYTES_FRONT + numEnvs];
         workers = new WorkerPool(config.threads(), numEnvs, this::runRange, "tengen-vecenv");
         groups = config.groups();
         groupActions = new int[groups][];
@@ -193,6 +219,7 @@ public final class VecEnv implements AutoCloseable {
         requireNoGroupInFlight("reset");
         pendingOp = OP_RESET;
         workers.run();
+        publish(0, numEnvs);
     }
 
     /**
@@ -230,6 +257,7 @@ public final class VecEnv implements AutoCloseable {
             pendingActions = null;
             pendingPicker = null;
         }
+        publish(0, numEnvs);
     }
 
     /**
@@ -266,7 +294,9 @@ public final class VecEnv implements AutoCloseable {
      * @throws IllegalStateException  if no group is in flight
      */
     public int recv() {
-        return groupWorkers.recv();
+        int group = groupWorkers.recv();
+        publish(groupStart(group), groupStart(group + 1));
+        return group;
     }
 
     /** {@return the groups sent and not yet handed back by {@link #recv}} */
@@ -305,7 +335,7 @@ public final class VecEnv implements AutoCloseable {
             if (bad && !lose) {
                 throw illegalAction(i, a);
             }
-            illegal[i] = bad;
+            illegal[BYTES_FRONT + i] = bad;
         }
     }
 
@@ -320,10 +350,10 @@ public final class VecEnv implements AutoCloseable {
         if (pendingOp == OP_RESET) {
             for (int i = from; i < to; i++) {
                 games[i].reset();
-                rewards[i] = 0f;
-                terminated[i] = false;
-                truncated[i] = false;
-                observe(i);
+                int r = row(i);
+                rows[r + REWARD] = 0;
+                rows[r + FLAGS] = 0;
+                observe(i, false);
             }
         } else {
             stepRange(from, to, pendingActions, pendingPicker);
@@ -341,22 +371,23 @@ public final class VecEnv implements AutoCloseable {
         for (int i = from; i < to; i++) {
             stepGame(i, actions[i]);
             if (next != null) {
-                actions[i] = next.pick(i, legalMask, i * actionCount, legalCounts[i]);
+                actions[i] = next.pick(i, legalMask, i * actionCount, rows[row(i) + LEGAL_COUNT]);
             }
         }
     }
 
     private void stepGame(int i, int action) {
         Game game = games[i];
-        if (action == SKIP && !illegal[i]) {
-            rewards[i] = 0f;
-            terminated[i] = false;
-            truncated[i] = false;
+        int r = row(i);
+        boolean bad = illegal[BYTES_FRONT + i];
+        if (action == SKIP && !bad) {
+            rows[r + REWARD] = 0;
+            rows[r + FLAGS] &= OBSERVED;
             return;
         }
         int mover = game.toMove();
         int turns = game.turns();
-        if (illegal[i] || action == RESIGN) {
+        if (bad || action == RESIGN) {
             game.resign(mover);
         } else if (action == STOP) {
             game.truncate();
@@ -365,8 +396,8 @@ public final class VecEnv implements AutoCloseable {
         }
         Status status = game.status();
         boolean ended = status.isTerminated();
-        terminated[i] = ended;
-        truncated[i] = status == Status.TRUNCATED;
+        rows[r + FLAGS] = rows[r + FLAGS] & OBSERVED | (ended ? TERMINATED : 0)
+                | (status == Status.TRUNCATED ? TRUNCATED : 0);
         float reward = 0f;
         if (status.isOver()) {
             int winner = game.winner();
@@ -374,13 +405,13 @@ public final class VecEnv implements AutoCloseable {
                 reward = winner == mover ? 1f : -1f;
             }
             encode(game, finalObservations, finalObservationBits, i, false);
-            finalScores[i] = (float) game.scoreMargin();
-            winners[i] = (byte) winner;
-            finalTurns[i] = game.turns();
+            rows[r + FINAL_SCORE] = Float.floatToRawIntBits((float) game.scoreMargin());
+            rows[r + WINNER] = winner;
+            rows[r + FINAL_TURNS] = game.turns();
             finals[i].copyFrom(game);
             game.reset();
         }
-        rewards[i] = reward;
+        rows[r + REWARD] = Float.floatToRawIntBits(reward);
         // One turn on (not a stone plus the pass the rules then give White, say) the planes can be moved on.
         observe(i, !status.isOver() && game.turns() == turns + 1);
     }
@@ -393,7 +424,7 @@ public final class VecEnv implements AutoCloseable {
      */
     public void load(int i, Game source) {
         games[i].copyFrom(source);
-        observed[i] = false;
+        rows[row(i) + FLAGS] &= ~OBSERVED;
     }
 
     /**
@@ -404,7 +435,7 @@ public final class VecEnv implements AutoCloseable {
      */
     public void play(int i, int action) {
         games[i].playLegal(action);
-        observed[i] = false;
+        rows[row(i) + FLAGS] &= ~OBSERVED;
     }
 
     /**
@@ -415,15 +446,38 @@ public final class VecEnv implements AutoCloseable {
      */
     public void observe(int i) {
         observe(i, false);
+        publish(i, i + 1);
     }
 
     /** {@link #observe(int)}; {@code oneMoveOn}: the game played one turn since its last observation. */
     private void observe(int i, boolean oneMoveOn) {
         Game game = games[i];
-        legalCounts[i] = game.updateLegalMask(legalMask, i * actionCount, legalBits, i * legalWords);
-        currentPlayers[i] = (byte) game.toMove();
-        encode(game, observations, observationBits, i, oneMoveOn && observed[i]);
-        observed[i] = true;
+        int r = row(i);
+        rows[r + LEGAL_COUNT] = game.updateLegalMask(legalMask, i * actionCount, legalBits,
+                LONGS_FRONT + i * legalWords);
+        rows[r + PLAYER] = game.toMove();
+        encode(game, observations, observationBits, i, oneMoveOn && (rows[r + FLAGS] & OBSERVED) != 0);
+        rows[r + FLAGS] |= OBSERVED;
+    }
+
+    private static int row(int i) {
+        return INTS_FRONT + i * ROW;
+    }
+
+    /** Copies games {@code [from, to)}'s rows into the public step outputs, on the caller's thread. */
+    private void publish(int from, int to) {
+        for (int i = from; i < to; i++) {
+            int r = row(i);
+            int flags = rows[r + FLAGS];
+            legalCounts[i] = rows[r + LEGAL_COUNT];
+            currentPlayers[i] = (byte) rows[r + PLAYER];
+            rewards[i] = Float.intBitsToFloat(rows[r + REWARD]);
+            terminated[i] = (flags & TERMINATED) != 0;
+            truncated[i] = (flags & TRUNCATED) != 0;
+            finalScores[i] = Float.intBitsToFloat(rows[r + FINAL_SCORE]);
+            winners[i] = (byte) rows[r + WINNER];
+            finalTurns[i] = rows[r + FINAL_TURNS];
+        }
     }
 
     /** Slot {@code i}'s planes, as floats or bits; {@code moveOn}: the buffer holds them one turn back. */
