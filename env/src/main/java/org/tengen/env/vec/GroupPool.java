@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * it, and {@link #recv} hands back groups in the order they finished. The threads are the caller's (which runs sent
  * groups while it waits in {@code recv}) and {@code threads - 1} workers. No thread waits for a batch: a thread that
  * finishes a group takes the next one sent, so there is no step-by-step hand-off or end-of-step wait as in
- * {@link WorkerPool}, which cost a synchronous step of short games 15-40% on two threads.
+ * {@link WorkerPool}, which costs a synchronous step of short games much of what a second thread adds.
  *
  * <p>The two queues are rings of one slot per group written by hand, because each group is in at most one of them at a
  * time (so neither can overflow) and because the library's queues allocate a node per element or, contended, per
