@@ -120,7 +120,7 @@ final class GroupPool implements AutoCloseable, PoolThreads.Work {
                 }
                 return group;
             }
-            if (runOne(0)) {
+            if (runWaiting(0)) {
                 spins = 0;
             } else if (spins < PoolThreads.SPINS) {
                 Thread.onSpinWait();
@@ -128,12 +128,6 @@ final class GroupPool implements AutoCloseable, PoolThreads.Work {
                 Thread.yield();
             }
         }
-    }
-
-    /** A worker runs one group at a time. */
-    @Override
-    public boolean runWaiting(int worker) {
-        return runOne(worker);
     }
 
     @Override
@@ -148,9 +142,11 @@ final class GroupPool implements AutoCloseable, PoolThreads.Work {
 
     /**
      * Runs the oldest group sent to thread {@code self}, or, when none waits, the oldest sent to the next thread that
-     * has one (a thread that is descheduled or slower hands on its work); false when none is waiting.
+     * has one (a thread that is descheduled or slower hands on its work); false when none is waiting. Workers and the
+     * caller (thread 0, in {@link #recv}) run one group at a time.
      */
-    private boolean runOne(int self) {
+    @Override
+    public boolean runWaiting(int self) {
         int threads = sentSlots.length;
         for (int k = 0; k < threads; k++) {
             int t = (self + k) % threads;

@@ -244,9 +244,7 @@ public final class VecEnv implements AutoCloseable {
      */
     public void step(int[] actions, ActionPicker next) {
         requireNoGroupInFlight("step");
-        if (actions.length != numEnvs) {
-            throw new IllegalArgumentException("expected " + numEnvs + " actions, got " + actions.length);
-        }
+        requireOnePerGame(actions);
         checkActions(actions, 0, numEnvs);
         pendingActions = actions;
         pendingPicker = next;
@@ -277,9 +275,7 @@ public final class VecEnv implements AutoCloseable {
         if (groupWorkers.inFlight(group)) {
             throw new IllegalStateException("group " + group + " is in flight: recv() it before sending it again");
         }
-        if (actions.length != numEnvs) {
-            throw new IllegalArgumentException("expected " + numEnvs + " actions, got " + actions.length);
-        }
+        requireOnePerGame(actions);
         groupActions[group] = actions;
         groupPickers[group] = next;
         groupWorkers.send(group);
@@ -326,6 +322,12 @@ public final class VecEnv implements AutoCloseable {
         }
     }
 
+    private void requireOnePerGame(int[] actions) {
+        if (actions.length != numEnvs) {
+            throw new IllegalArgumentException("expected " + numEnvs + " actions, got " + actions.length);
+        }
+    }
+
     /** Checks games {@code [from, to)}'s actions against their masks and marks the illegal ones (LOSE policy). */
     private void checkActions(int[] actions, int from, int to) {
         boolean lose = config.illegalActionPolicy() == IllegalActionPolicy.LOSE;
@@ -363,8 +365,9 @@ public final class VecEnv implements AutoCloseable {
     private void runGroup(int group) {
         int from = groupStart(group);
         int to = groupStart(group + 1);
-        checkActions(groupActions[group], from, to);
-        stepRange(from, to, groupActions[group], groupPickers[group]);
+        int[] actions = groupActions[group];
+        checkActions(actions, from, to);
+        stepRange(from, to, actions, groupPickers[group]);
     }
 
     private void stepRange(int from, int to, int[] actions, ActionPicker next) {
