@@ -33,6 +33,7 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
@@ -54,7 +55,8 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  * <p>Requests that fail with a 5xx, a 429, a 409 (a conditional PUT racing another) or an I/O error are retried with
  * full-jitter exponential backoff, up to {@link Builder#optMaxAttempts} attempts; the SDK's own retries are off so
  * that every attempt is counted in {@link #stats()}. A retried put first asks whether the failed attempt stored the
- * object after all (its answer lost); reads are retried whole, body included.
+ * object after all (its answer lost), and a put whose connection broke whether the bucket exists (a missing one ends
+ * the put with its 404); reads are retried whole, body included.
  *
  * <p>Credentials come from the SDK's standard chain (the {@code AWS_ACCESS_KEY_ID} and {@code AWS_SECRET_ACCESS_KEY}
  * environment variables, such as a Kubernetes Secret provides, then profiles, web identity, container and instance
@@ -155,8 +157,7 @@ public final class S3Store extends AbstractRunStore {
                 return false;
             }
             try {
-                s3.putObject(request(key, content, Map.of(SHA256_METADATA, content.sha256()), conditionalPuts),
-                        body(content));
+                put(request(key, content, Map.of(SHA256_METADATA, content.sha256()), conditionalPuts), content);
                 return true;
             } catch (S3Exception e) {
                 if (e.statusCode() == 412) {
@@ -169,8 +170,30 @@ public final class S3Store extends AbstractRunStore {
 
     @Override
     protected void write(String key, Content content) {
-        call("PUT", key, () -> s3.putObject(request(key, content, Map.of(MUTABLE_METADATA, "true"), false),
-                body(content)));
+        call("PUT", key, () -> put(request(key, content, Map.of(MUTABLE_METADATA, "true"), false), content));
+    }
+
+    /**
+     * Sends one PUT. A server may refuse a put before reading its body (a missing bucket: 404) and close the
+     * connection, which the client can see first as a broken connection, an I/O error that would be retried until
+     * the attempts run out. So a put that breaks asks whether the bucket exists, and a missing one ends it with the
+     * 404, unretried; if that question breaks too, the put's own failure stands and is retried.
+     */
+    private Object put(PutObjectRequest request, Content content) {
+        try {
+            return s3.putObject(request, body(content));
+        } catch (SdkClientException e) {
+            try {
+                s3.headBucket(r -> r.bucket(bucket));
+            } catch (S3Exception missing) {
+                if (missing.statusCode() == 404) {
+                    throw missing;
+                }
+            } catch (SdkClientException alsoBroken) {
+                e.addSuppressed(alsoBroken);
+            }
+            throw e;
+        }
     }
 
     @Override
@@ -271,10 +294,18 @@ public final class S3Store extends AbstractRunStore {
     }
 
     private StoreException failed(String operation, String key, Exception e, int attempts) {
-        String reason = e instanceof S3Exception s3e && s3e.awsErrorDetails() != null
-                ? s3e.statusCode() + " " + s3e.awsErrorDetails().errorCode() : String.valueOf(e.getMessage() != null ? e.getMessage() : e);
+        String reason = e instanceof S3Exception s3e ? s3e.statusCode() + " " + errorCode(s3e)
+                : String.valueOf(e.getMessage() != null ? e.getMessage() : e);
         return new StoreException(location() + ": " + operation + " " + key + " failed" + (attempts > 1 ? " after "
                 + attempts + " attempts" : "") + ": " + reason, e);
+    }
+
+    /** S3's error code; a HEAD's answer has no body to carry one, so a 404 there is named by what was asked. */
+    private static String errorCode(S3Exception e) {
+        if (e.awsErrorDetails() != null && e.awsErrorDetails().errorCode() != null) {
+            return e.awsErrorDetails().errorCode();
+        }
+        return e instanceof NoSuchBucketException ? "NoSuchBucket" : "(no error code)";
     }
 
     private void sleep(int attempt) {
