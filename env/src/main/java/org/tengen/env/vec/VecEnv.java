@@ -478,9 +478,10 @@ public final class VecEnv implements AutoCloseable {
             int flags = rows[r + FLAGS];
             legalCounts[i] = rows[r + LEGAL_COUNT];
             currentPlayers[i] = (byte) rows[r + PLAYER];
-            float reward = Float.intBitsToFloat(rows[r + REWARD]);
-            if (rewards[i] != reward) {
-                rewards[i] = reward;
+            // Floats compared by their bits: 0 and -0, or two NaNs, are not the same entry.
+            int reward = rows[r + REWARD];
+            if (Float.floatToRawIntBits(rewards[i]) != reward) {
+                rewards[i] = Float.intBitsToFloat(reward);
             }
             boolean ended = (flags & TERMINATED) != 0;
             if (terminated[i] != ended) {
@@ -490,9 +491,9 @@ public final class VecEnv implements AutoCloseable {
             if (truncated[i] != cut) {
                 truncated[i] = cut;
             }
-            float score = Float.intBitsToFloat(rows[r + FINAL_SCORE]);
-            if (finalScores[i] != score) {
-                finalScores[i] = score;
+            int score = rows[r + FINAL_SCORE];
+            if (Float.floatToRawIntBits(finalScores[i]) != score) {
+                finalScores[i] = Float.intBitsToFloat(score);
             }
             byte winner = (byte) rows[r + WINNER];
             if (winners[i] != winner) {

@@ -180,6 +180,11 @@ class VecEnvTest {
             assertFalse(env.terminated()[1]);
             assertEquals(0f, env.rewards()[1]);
             assertEquals(2, env.game(1).turns());
+            // The next step's outputs are its own: the ending's reward and flag are cleared.
+            env.step(new int[] {Vertex.parse("C3", 5, 5), Vertex.parse("D4", 5, 5)});
+            assertArrayEquals(new float[] {0f, 0f}, env.rewards());
+            assertArrayEquals(new boolean[] {false, false}, env.terminated());
+            assertArrayEquals(new boolean[] {false, false}, env.truncated());
         }
     }
 
