@@ -35,6 +35,7 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
+import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
@@ -179,7 +180,7 @@ public final class S3Store extends AbstractRunStore {
      * the attempts run out. So a put that breaks asks whether the bucket exists, and a missing one ends it with the
      * 404, unretried; if that question breaks too, the put's own failure stands and is retried.
      */
-    private Object put(PutObjectRequest request, Content content) {
+    private PutObjectResponse put(PutObjectRequest request, Content content) {
         try {
             return s3.putObject(request, body(content));
         } catch (SdkClientException e) {
