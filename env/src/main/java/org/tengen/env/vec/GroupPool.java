@@ -122,10 +122,8 @@ final class GroupPool implements AutoCloseable, PoolThreads.Work {
             }
             if (runWaiting(0)) {
                 spins = 0;
-            } else if (spins < PoolThreads.SPINS) {
-                Thread.onSpinWait();
             } else {
-                Thread.yield();
+                PoolThreads.pause(spins);
             }
         }
     }

@@ -19,8 +19,8 @@ final class PoolThreads implements AutoCloseable {
         boolean waiting(int worker);
     }
 
-    /** Busy-wait turns before yielding (a turn is some tens of nanoseconds); the caller's waits use it too. */
-    static final int SPINS = 128;
+    /** Busy-wait turns before yielding (a turn is some tens of nanoseconds). */
+    private static final int SPINS = 128;
     /** Yields before an idle worker parks. */
     private static final int YIELDS = 64;
 
@@ -66,15 +66,25 @@ final class PoolThreads implements AutoCloseable {
         }
     }
 
+    /**
+     * One turn of a wait that has lasted {@code spins} turns: a busy-wait hint at first, then a yield, so that a
+     * thread waiting on a machine with more runnable threads than cores hands its core to the one it waits for.
+     */
+    static void pause(int spins) {
+        if (spins < SPINS) {
+            Thread.onSpinWait();
+        } else {
+            Thread.yield();
+        }
+    }
+
     private void loop(int worker) {
         int spins = 0;
         while (!closed) {
             if (work.runWaiting(worker)) {
                 spins = 0;
-            } else if (++spins < SPINS) {
-                Thread.onSpinWait();
-            } else if (spins < SPINS + YIELDS) {
-                Thread.yield();
+            } else if (++spins < SPINS + YIELDS) {
+                pause(spins);
             } else {
                 // Count ourselves parked before the last look, so a publisher either sees us or we see its work.
                 parked.incrementAndGet();

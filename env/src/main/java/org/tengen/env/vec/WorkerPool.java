@@ -92,11 +92,7 @@ final class WorkerPool implements AutoCloseable, PoolThreads.Work {
         workers.wake();
         work(0);
         for (int spins = 0; completed.get() < items; spins++) {
-            if (spins < PoolThreads.SPINS) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield();
-            }
+            PoolThreads.pause(spins);
         }
         moveCuts();
         Throwable f = failure;
